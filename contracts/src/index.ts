@@ -1,0 +1,6 @@
+export * from './messages';
+export * from './rules';
+export * from './status';
+export * from './types';
+export * from './format';
+export * from './routes';

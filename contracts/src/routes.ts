@@ -1,0 +1,35 @@
+/** The spec's browser routes (section 2), the one place front ends build links from. */
+export const routes = {
+  home: '/',
+  homeAlias: '/home',
+  login: '/login',
+  forgetPassword: '/forget-password',
+  resetPassword: '/reset-password',
+  signUp: '/sign-up',
+  chat: '/chat',
+  notification: '/notification',
+  myProfile: '/my-profile',
+  myListings: '/my-listings',
+  search: '/search',
+  searchCategory: (categoryId: number | string) => `/search/${categoryId}`,
+  searchCategoryKeyword: (categoryId: number | string, keyword: string) =>
+    `/search/${categoryId}/${encodeURIComponent(keyword)}`,
+  searchAll: (keyword: string) => `/search/all/${encodeURIComponent(keyword)}`,
+  itemDetail: (id: number | string) => `/item-detail/${id}`,
+  swapstuff: (id: number | string) => `/swapstuff/${id}`,
+  swapRequests: '/swap-requests',
+  myOrders: '/my-orders',
+  myPurchases: '/my-purchases',
+  paymentMethods: '/payment-methods',
+  myLikes: '/my-likes',
+  address: '/address',
+  feedback: '/feedback',
+  deleteAccount: '/delete-account',
+  changePassword: '/change-password',
+  page: (slug: StaticPageSlug) => `/page/${slug}`,
+  /** login with a return address */
+  loginWithCallback: (callbackUrl: string) => `/login?callbackUrl=${encodeURIComponent(callbackUrl)}`,
+} as const;
+
+export const staticPageSlugs = ['about', 'term-and-condition', 'privacy-policy', 'help'] as const;
+export type StaticPageSlug = (typeof staticPageSlugs)[number];

@@ -1,0 +1,158 @@
+import { messages } from './messages';
+
+/**
+ * Validation rules as data. The api turns them into joi schemas, the browser into antd form rules,
+ * so a limit or a message is written exactly once.
+ */
+export interface FieldRule {
+  required?: boolean;
+  requiredMessage?: string;
+  /** string length bounds */
+  min?: number;
+  max?: number;
+  lengthMessage?: string;
+  email?: boolean;
+  /** each pattern must match; checked in order */
+  patterns?: { regex: RegExp; message: string }[];
+  /** each pattern must NOT match */
+  forbidden?: { regex: RegExp; message: string }[];
+  /** must equal another field of the same form */
+  equals?: { field: string; message: string };
+  /** boolean that must be true */
+  mustBeTrue?: boolean;
+  mustBeTrueMessage?: string;
+}
+
+export type FormRules = Record<string, FieldRule>;
+
+const name = (req: string, len: string): FieldRule => ({
+  required: true,
+  requiredMessage: req,
+  min: 2,
+  max: 50,
+  lengthMessage: len,
+});
+
+const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
+const ONLY_DIGITS = /^[0-9]+$/;
+
+const username = (req: string): FieldRule => ({
+  required: true,
+  requiredMessage: req,
+  min: 3,
+  max: 20,
+  lengthMessage: messages.usernameLength,
+  patterns: [{ regex: USERNAME_PATTERN, message: messages.usernamePattern }],
+  forbidden: [{ regex: ONLY_DIGITS, message: messages.usernameNotOnlyDigits }],
+});
+
+const email: FieldRule = {
+  required: true,
+  requiredMessage: messages.emailRequired,
+  email: true,
+};
+
+const password: FieldRule = {
+  required: true,
+  requiredMessage: messages.passwordRequired,
+  min: 8,
+  lengthMessage: messages.passwordMin,
+};
+
+const confirmPassword: FieldRule = {
+  required: true,
+  requiredMessage: messages.confirmPasswordRequired,
+  equals: { field: 'password', message: messages.passwordMatch },
+};
+
+const agreeToTerms: FieldRule = { mustBeTrue: true, mustBeTrueMessage: messages.agreeToTerms };
+
+/** Checked on the formatted value, (xxx) xxx-xxxx, which the form shows after a +1 prefix. */
+const phone: FieldRule = {
+  required: true,
+  requiredMessage: messages.phoneRequired,
+  min: 14,
+  max: 16,
+  lengthMessage: messages.invalidContact,
+};
+
+const state: FieldRule = {
+  required: true,
+  requiredMessage: messages.stateRequired,
+  patterns: [{ regex: /^[A-Za-z]+$/, message: messages.stateAlphabetic }],
+};
+
+export const loginRules: FormRules = {
+  email,
+  password: { required: true, requiredMessage: messages.passwordRequired },
+};
+
+export const forgotPasswordRules: FormRules = { email };
+
+export const registerRules: FormRules = {
+  firstName: name(messages.firstNameRequired, messages.firstNameLength),
+  lastName: name(messages.lastNameRequired, messages.lastNameLength),
+  username: username(messages.usernameRequired),
+  email,
+  password,
+  confirmPassword,
+  agreeToTerms,
+};
+
+export const businessRegisterRules: FormRules = {
+  businessName: name(messages.businessNameRequired, messages.businessNameLength),
+  businessUsername: username(messages.businessUsernameRequired),
+  businessEINNumber: {
+    patterns: [{ regex: /^[0-9]{9}$/, message: messages.einLength }],
+  },
+  businessEmail: { ...email, requiredMessage: messages.businessEmailRequired },
+  address: { required: true, requiredMessage: messages.addressRequired },
+  city: { required: true, requiredMessage: messages.cityRequired },
+  state,
+  zip: { required: true, requiredMessage: messages.zipRequired },
+  phone,
+  password,
+  confirmPassword,
+  agreeToTerms,
+};
+
+export const resetPasswordRules: FormRules = { password, confirmPassword };
+
+export const changePasswordRules: FormRules = {
+  currentPassword: { required: true, requiredMessage: messages.currentPasswordRequired },
+  newPassword: { ...password, requiredMessage: messages.newPasswordRequired },
+  confirmPassword: {
+    ...confirmPassword,
+    equals: { field: 'newPassword', message: messages.passwordMatch },
+  },
+};
+
+/** The spec's email rule: a pragmatic address check, the same in both places. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+/**
+ * Checks one value against a rule; returns the first message that applies, or null.
+ * Used by the browser (antd validators) and by unit tests; the api compiles the same rules to joi.
+ */
+export function checkField(rule: FieldRule, value: unknown, form: Record<string, unknown> = {}): string | null {
+  if (rule.mustBeTrue) return value === true ? null : (rule.mustBeTrueMessage ?? null);
+  const text = value === undefined || value === null ? '' : String(value);
+  if (text.trim() === '') return rule.required ? (rule.requiredMessage ?? null) : null;
+  if (rule.email && !EMAIL_PATTERN.test(text)) return messages.invalidEmail;
+  if (rule.min !== undefined && text.length < rule.min) return rule.lengthMessage ?? null;
+  if (rule.max !== undefined && text.length > rule.max) return rule.lengthMessage ?? null;
+  for (const p of rule.patterns ?? []) if (!p.regex.test(text)) return p.message;
+  for (const p of rule.forbidden ?? []) if (p.regex.test(text)) return p.message;
+  if (rule.equals && form[rule.equals.field] !== value) return rule.equals.message;
+  return null;
+}
+
+/** Checks a whole form; returns field → message for every failing field. */
+export function checkForm(rules: FormRules, form: Record<string, unknown>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [field, rule] of Object.entries(rules)) {
+    const message = checkField(rule, form[field], form);
+    if (message) errors[field] = message;
+  }
+  return errors;
+}

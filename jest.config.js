@@ -1,0 +1,51 @@
+/**
+ * One jest run, three projects:
+ *  - unit: *.test.ts(x) beside the code (front-end tests opt into jsdom with a docblock);
+ *  - integration-mysql and integration-sqlite: *.int.test.ts, the real api over HTTP against a real
+ *    database, once per engine (TEST_DB picks the engine; each worker gets its own fresh database).
+ */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const shared = {
+  rootDir: __dirname,
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleNameMapper: {
+    '^@swapstuff/contracts$': '<rootDir>/contracts/src/index.ts',
+    '^@swapstuff/db$': '<rootDir>/db/src/index.ts',
+    '^@swapstuff/sdk$': '<rootDir>/shell/sdk/src/index.ts',
+    '\\.(css)$': '<rootDir>/scripts/jest/style-stub.js',
+  },
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
+  testEnvironment: 'node',
+};
+
+const integration = (engine) => ({
+  ...shared,
+  displayName: `integration-${engine}`,
+  testMatch: ['<rootDir>/**/*.int.test.ts'],
+  setupFiles: [`<rootDir>/scripts/jest/engine-${engine}.js`],
+  testTimeout: 30000,
+});
+
+module.exports = {
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/**/*.test.ts?(x)'],
+      testPathIgnorePatterns: [...shared.testPathIgnorePatterns, '\\.int\\.test\\.ts$'],
+    },
+    integration('mysql'),
+    integration('sqlite'),
+  ],
+};

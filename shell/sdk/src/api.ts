@@ -1,0 +1,78 @@
+import { messages, SESSION_REVOKED_ERROR, type Envelope } from '@swapstuff/contracts';
+import { toast, bus } from './bus';
+import { useSession } from './store';
+
+/** An api answer with Success false (or a transport failure), carrying what the user should read. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly envelope: Envelope | null,
+  ) {
+    super(envelope?.Description || messages.genericError);
+  }
+  /** field → message when the api refused the input (400) */
+  get fieldErrors(): Record<string, string> {
+    const content = this.envelope?.Content as { errors?: Record<string, string> } | null;
+    return content?.errors ?? {};
+  }
+}
+
+export interface RequestOptions {
+  /** do not show the generic error toast; the caller shows its own message (a dialog, a form error) */
+  silent?: boolean;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+function readCookie(name: string): string | null {
+  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
+}
+
+async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET') {
+    const xsrf = readCookie(XSRF_COOKIE);
+    if (xsrf) headers[XSRF_HEADER] = xsrf;
+  }
+
+  let response: Response;
+  let envelope: Envelope<T> | null = null;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+      signal: options.signal,
+    });
+    envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    if (!options.silent) toast.error(messages.genericError);
+    throw new ApiError(0, null);
+  }
+
+  if (response.status === 401 && envelope?.error === SESSION_REVOKED_ERROR) {
+    useSession.getState().setClearSession(true);
+    bus.emit('session:ended', {});
+  }
+  if (!response.ok || !envelope || envelope.Success !== true) {
+    const error = new ApiError(response.status, envelope);
+    if (!options.silent) toast.error(error.message);
+    throw error;
+  }
+  return envelope.Content;
+}
+
+/** The one api client of every front end: unwraps the envelope and returns Content. */
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body ?? {}, options),
+  delete: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('DELETE', path, body, options),
+};

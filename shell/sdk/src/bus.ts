@@ -1,0 +1,33 @@
+/**
+ * A tiny typed event bus for what crosses the shell and the remotes without shared state:
+ * toasts, "please sign in" prompts, unread-count refreshes.
+ */
+export interface BusEvents {
+  toast: { type: 'success' | 'error' | 'info' | 'warning'; content: string };
+  /** a remote asks the shell to open the login popup; after sign-in the page reloads */
+  'login:open': { callbackUrl?: string };
+  /** the api said the session was revoked ("407"): the shell ends the session */
+  'session:ended': Record<string, never>;
+}
+
+type Handler<K extends keyof BusEvents> = (payload: BusEvents[K]) => void;
+
+const handlers = new Map<keyof BusEvents, Set<Handler<never>>>();
+
+export const bus = {
+  on<K extends keyof BusEvents>(event: K, handler: Handler<K>): () => void {
+    let set = handlers.get(event);
+    if (!set) handlers.set(event, (set = new Set()));
+    set.add(handler as Handler<never>);
+    return () => set!.delete(handler as Handler<never>);
+  },
+  emit<K extends keyof BusEvents>(event: K, payload: BusEvents[K]): void {
+    handlers.get(event)?.forEach((h) => (h as Handler<K>)(payload));
+  },
+};
+
+export const toast = {
+  success: (content: string) => bus.emit('toast', { type: 'success', content }),
+  error: (content: string) => bus.emit('toast', { type: 'error', content }),
+  info: (content: string) => bus.emit('toast', { type: 'info', content }),
+};

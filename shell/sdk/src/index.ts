@@ -1,0 +1,5 @@
+export * from './bus';
+export * from './store';
+export * from './api';
+export { routes, staticPageSlugs, type StaticPageSlug } from '@swapstuff/contracts';
+export * from './forms';
