@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createConnection } from 'mysql2/promise';
+import { startMailbox } from './support/mailbox';
+import { baseURL, dataRoot, mailDir, registryFile, repoRoot, servers, SMTP_PORT, type Engine } from './servers';
+
+async function waitForReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server for ${url} exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`server ${url} not ready after ${timeoutMs} ms`);
+}
+
+async function freshMariaDb(): Promise<void> {
+  const conn = await createConnection({ host: '127.0.0.1', port: 3306, user: 'root' });
+  await conn.query('DROP DATABASE IF EXISTS swapstuff_e2e');
+  await conn.end();
+}
+
+function start(engine: Engine): ChildProcess {
+  const { port, apiPort, env } = servers[engine];
+  const dataDir = path.join(dataRoot, engine);
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.copyFileSync(path.join(repoRoot, 'config', 'remotes.json'), registryFile(engine));
+  const log = fs.openSync(path.join(dataRoot, `${engine}.log`), 'w');
+  return spawn('npm', ['start'], {
+    cwd: repoRoot,
+    stdio: ['ignore', log, log],
+    detached: true,
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      API_PORT: String(apiPort),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL(engine),
+      MF_REGISTRY: registryFile(engine),
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      LOG_LEVEL: 'warn',
+    },
+  });
+}
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  fs.rmSync(dataRoot, { recursive: true, force: true });
+  fs.mkdirSync(mailDir, { recursive: true });
+  await freshMariaDb();
+  const mailbox = await startMailbox(SMTP_PORT, mailDir);
+  // one after the other: the first `npm start` builds what is missing, the second finds it built
+  const children: ChildProcess[] = [];
+  const stopAll = async () => {
+    for (const child of children) if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+    await mailbox.close();
+  };
+  try {
+    for (const engine of Object.keys(servers) as Engine[]) {
+      const child = start(engine);
+      children.push(child);
+      await waitForReady(baseURL(engine), child, 10 * 60_000);
+    }
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+  return stopAll;
+}

@@ -1,0 +1,31 @@
+import { defineConfig } from '@playwright/test';
+import { baseURL } from './servers';
+
+/** Debian's chromium; never a downloaded browser. */
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: require.resolve('./global-setup'),
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json']],
+  use: { launchOptions, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  projects: [
+    { name: 'mariadb', use: { baseURL: baseURL('mariadb') } },
+    { name: 'sqlite', use: { baseURL: baseURL('sqlite') }, testMatch: /smoke\.spec\.ts/ },
+  ],
+});

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { test, expect } from '@playwright/test';
+import { registryFile, repoRoot } from '../servers';
+
+test('a remote that cannot be fetched shows its fallback while the header keeps working', async ({ page }) => {
+  await page.route('**/mfe/mfe_catalog/**', (route) => route.abort());
+  await page.goto('/');
+  const outlet = page.locator('[data-remote="mfe_catalog"]');
+  await expect(outlet.getByTestId('remote-fallback')).toBeVisible();
+  await expect(outlet.getByRole('button', { name: 'Retry' })).toBeVisible();
+
+  // the header, footer and the shell's own pages still work
+  await page.getByRole('link', { name: /about/i }).first().click();
+  await expect(page).toHaveURL(/\/page\/about/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  // the remote comes back: Retry loads it in place
+  await page.unroute('**/mfe/mfe_catalog/**');
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Electronics' }).first()).toBeVisible();
+});
+
+test.describe('remote registry', () => {
+  test.describe.configure({ mode: 'serial' });
+  const canary = '0.1.0-canary';
+  const distRoot = path.join(repoRoot, 'mfe-catalog', 'dist');
+
+  test.afterAll(() => {
+    fs.rmSync(path.join(distRoot, canary), { recursive: true, force: true });
+  });
+
+  test('changing an entry switches the version the browser loads, without a shell rebuild', async ({ page }, info) => {
+    const file = registryFile(info.project.name as 'mariadb');
+    const original = fs.readFileSync(file, 'utf8');
+    const registry = JSON.parse(original);
+    const current = registry.mfe_catalog.version as string;
+    fs.cpSync(path.join(distRoot, current), path.join(distRoot, canary), { recursive: true });
+
+    const loaded: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/mfe/mfe_catalog/')) loaded.push(new URL(req.url()).pathname);
+    });
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Electronics' }).first()).toBeVisible();
+    expect(loaded.every((p) => p.startsWith(`/mfe/mfe_catalog/${current}/`))).toBe(true);
+
+    try {
+      registry.mfe_catalog = { version: canary, manifest: `/mfe/mfe_catalog/${canary}/mf-manifest.json` };
+      fs.writeFileSync(file, JSON.stringify(registry, null, 2));
+      loaded.length = 0;
+      await page.reload();
+      await expect(page.getByRole('link', { name: 'Electronics' }).first()).toBeVisible();
+      expect(loaded.length).toBeGreaterThan(0);
+      expect(loaded.every((p) => p.startsWith(`/mfe/mfe_catalog/${canary}/`))).toBe(true);
+    } finally {
+      fs.writeFileSync(file, original);
+    }
+  });
+});

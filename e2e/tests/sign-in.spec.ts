@@ -1,0 +1,71 @@
+import { test, expect, type Page } from '@playwright/test';
+import { newUser, registerViaApi } from '../support/users';
+
+async function persistedStore(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem('swapstuff-session'));
+}
+
+test('a failed sign-in shows the Login Failed dialog with the server description', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('nobody@example.com');
+  await page.getByLabel('Password').fill('wrong-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Login Failed');
+  await expect(dialog).toContainText('Invalid email or password');
+});
+
+test('sign in from the popup; the browser never holds the bearer token', async ({ page, request }) => {
+  const user = newUser();
+  await registerViaApi(request, user);
+  const bodies: string[] = [];
+  page.on('response', async (res) => {
+    if (res.url().includes('/api/')) bodies.push(await res.text().catch(() => ''));
+  });
+
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Login' }).click();
+  const popup = page.getByRole('dialog');
+  await popup.getByLabel('Email').fill(user.email);
+  await popup.getByLabel('Password').fill(user.password);
+  await popup.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('button', { name: 'Upload Product' })).toBeVisible();
+
+  const cookies = await page.context().cookies();
+  const sid = cookies.find((c) => c.name === 'sid');
+  expect(sid?.httpOnly).toBe(true);
+  expect(sid?.sameSite).toBe('Lax');
+  const visibleToScripts = await page.evaluate(() => document.cookie + JSON.stringify(localStorage) + JSON.stringify(sessionStorage));
+  expect(visibleToScripts).not.toMatch(/"token":"[^"]+"/);
+  expect(bodies.join('\n')).not.toMatch(/"token"\s*:\s*"[^"]+"/);
+});
+
+test('a visitor opening /notification signs in and comes back', async ({ page, request }) => {
+  const user = newUser();
+  await registerViaApi(request, user);
+  await page.goto('/notification');
+  await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fnotification/);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/notification$/);
+});
+
+test('logout lands on /login and clears the persisted store', async ({ page, request }) => {
+  const user = newUser();
+  await registerViaApi(request, user);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('button', { name: 'Upload Product' })).toBeVisible();
+  expect(await persistedStore(page)).toContain(user.email);
+
+  await page.getByTestId('avatar-menu').click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  const stored = await persistedStore(page);
+  expect(stored ?? '').not.toContain(user.email);
+  const status = await page.evaluate(async () => (await fetch('/api/userdetail')).status);
+  expect(status).toBe(401);
+});

@@ -1,0 +1,20 @@
+import { test, expect } from '@playwright/test';
+
+// Runs on both servers: `npm start` with the embedded database and with DATABASE_URL on MariaDB.
+test('a visitor sees the home page with real categories', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Electronics' }).first()).toBeVisible();
+  const categoryImage = page.locator('[data-remote="mfe_catalog"] img').first();
+  await expect(categoryImage).toBeVisible();
+  expect(await categoryImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toContainText('Swapstuff');
+});
+
+test('the api answers health and home through the gateway', async ({ request }) => {
+  expect((await request.get('/readyz')).ok()).toBe(true);
+  const home = await (await request.get('/api/home')).json();
+  expect(home.Success).toBe(true);
+  expect(home.Content.categories.length).toBeGreaterThan(5);
+});
