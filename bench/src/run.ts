@@ -1,0 +1,128 @@
+/**
+ * `npm run bench`: in one run, the JS the browser must download (KB gzip) and the gateway's throughput
+ * as a share of the api's. Prints a table and writes bench/results/latest.json. It never fails the build:
+ * a part that cannot run is reported as such.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { measureInBrowser } from './browser';
+import { startServers } from './servers';
+import { remoteEntries, shellAllJs, shellEntry, type SizeRow } from './sizes';
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+const SHELL_TARGET_KB = 150;
+const RATIO_TARGET = 0.7;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** Small, public, and answered from the database: the proxy's cost shows, not the feature's. */
+const ENDPOINT = process.env.BENCH_ENDPOINT ?? '/api/home';
+
+interface Throughput {
+  target: string;
+  url: string;
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function load(target: string, url: string): Promise<Throughput> {
+  // a short warm-up (JIT, connection pools, page cache) that is not counted
+  await autocannon({ url, connections: CONNECTIONS, duration: 2 });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  return {
+    target,
+    url,
+    reqPerSec: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+function registry(): Record<string, { version: string }> {
+  const file = path.resolve(repoRoot, process.env.MF_REGISTRY ?? 'config/remotes.json');
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, { version: string }>;
+}
+
+function printSizes(rows: SizeRow[]): void {
+  console.log('\nJavaScript size (KB, each file gzipped at level 6)');
+  console.table(rows.map((r) => ({ app: r.app, what: r.what, 'raw KB': r.rawKb, 'gzip KB': r.gzKb, files: r.files.length })));
+  const atStart = rows.filter((r) => r.what.startsWith('loaded by the browser'));
+  for (const row of atStart) {
+    const top = row.files.slice(0, 5).map((f) => `${f.name} ${f.gzKb}`).join(', ');
+    console.log(`largest of ${row.app} at start (KB gz): ${top}`);
+  }
+}
+
+async function main(): Promise<void> {
+  const notes: string[] = [];
+  const sizes: SizeRow[] = [];
+  const entry = shellEntry(repoRoot);
+  if (entry) sizes.push(entry);
+  else notes.push('shell/dist/index.html missing: run `npm run build`');
+  const all = shellAllJs(repoRoot);
+  if (all) sizes.push(all);
+  try {
+    sizes.push(...remoteEntries(repoRoot, registry()));
+  } catch (err) {
+    notes.push(`remote sizes: ${(err as Error).message}`);
+  }
+
+  let browserRows: SizeRow[] = [];
+  const throughput: Throughput[] = [];
+  try {
+    const servers = await startServers(repoRoot);
+    try {
+      const measured = await measureInBrowser(`${servers.gatewayUrl}/`);
+      if (typeof measured === 'string') notes.push(`browser sizes skipped: ${measured}`);
+      else browserRows = measured;
+      throughput.push(await load('api (direct)', `${servers.apiUrl}${ENDPOINT}`));
+      throughput.push(await load('gateway (proxied)', `${servers.gatewayUrl}${ENDPOINT}`));
+    } finally {
+      await servers.stop();
+    }
+  } catch (err) {
+    notes.push(`servers: ${(err as Error).message}`);
+  }
+
+  printSizes([...sizes, ...browserRows]);
+  const shellInitial = browserRows.find((r) => r.app === 'shell') ?? entry;
+  if (shellInitial) {
+    const verdict = shellInitial.gzKb <= SHELL_TARGET_KB ? 'meets' : 'MISSES';
+    console.log(`Shell initial JS: ${shellInitial.gzKb} KB gz (${shellInitial.what}) ${verdict} the target of ≤ ${SHELL_TARGET_KB} KB gz`);
+  }
+
+  let ratio: number | undefined;
+  if (throughput.length === 2) {
+    console.log(`\nThroughput of GET ${ENDPOINT}: ${DURATION_S} s each, ${CONNECTIONS} connections`);
+    console.table(throughput.map(({ url: _url, ...row }) => row));
+    ratio = Math.round((throughput[1].reqPerSec / Math.max(throughput[0].reqPerSec, 1)) * 100) / 100;
+    const verdict = ratio >= RATIO_TARGET ? 'meets' : 'MISSES';
+    console.log(`Gateway / direct: ${ratio} ${verdict} the target of ≥ ${RATIO_TARGET}`);
+  }
+  for (const note of notes) console.log(`note: ${note}`);
+
+  const results = {
+    at: new Date().toISOString(),
+    node: process.version,
+    database: process.env.DATABASE_URL ? 'mysql' : 'sqlite',
+    sizes: [...sizes, ...browserRows],
+    shellInitialGzKb: shellInitial?.gzKb,
+    shellTargetGzKb: SHELL_TARGET_KB,
+    throughput: { endpoint: ENDPOINT, durationS: DURATION_S, connections: CONNECTIONS, runs: throughput, ratio, target: RATIO_TARGET },
+    notes,
+  };
+  const out = path.join(repoRoot, 'bench', 'results');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(path.join(out, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nwrote ${path.relative(process.cwd(), path.join(out, 'latest.json'))}`);
+}
+
+main().catch((err: unknown) => {
+  // a benchmark reports; it does not fail the build
+  console.error('bench failed:', err);
+});

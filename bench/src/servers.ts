@@ -1,0 +1,88 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface Servers {
+  apiUrl: string;
+  gatewayUrl: string;
+  stop: () => Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} not ready after ${timeoutMs} ms`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+  });
+}
+
+/**
+ * The api and the gateway as two processes (as when each scales on its own), on free ports, with a
+ * throw-away SQLite DATA_DIR, or DATABASE_URL when set.
+ */
+export async function startServers(repoRoot: string): Promise<Servers> {
+  const main = path.join(repoRoot, 'bff', 'dist', 'main.js');
+  if (!existsSync(main)) throw new Error('bff/dist/main.js is missing: run `npm run build` first');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'swapstuff-bench-'));
+  const [apiPort, port] = [await freePort(), await freePort()];
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    API_PORT: String(apiPort),
+    PORT: String(port),
+    API_URL: `http://127.0.0.1:${apiPort}`,
+    PUBLIC_URL: `http://localhost:${port}`,
+    SESSION_SECRET: 'bench-only-secret',
+    // request logs would measure the terminal, not the servers
+    LOG_LEVEL: 'warn',
+  };
+  const children: ChildProcess[] = [];
+  const stop = async () => {
+    await Promise.all(children.map(stopChild));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const api = spawn(process.execPath, [main], { env: { ...env, ROLE: 'api' }, stdio: ['ignore', 'inherit', 'inherit'] });
+    children.push(api);
+    const apiUrl = `http://127.0.0.1:${apiPort}`;
+    await waitReady(apiUrl, api, 120_000);
+    const gateway = spawn(process.execPath, [main], { env: { ...env, ROLE: 'gateway' }, stdio: ['ignore', 'inherit', 'inherit'] });
+    children.push(gateway);
+    const gatewayUrl = `http://127.0.0.1:${port}`;
+    await waitReady(gatewayUrl, gateway, 60_000);
+    return { apiUrl, gatewayUrl, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

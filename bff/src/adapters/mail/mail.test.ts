@@ -1,0 +1,37 @@
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { createMailer, DEFAULT_FROM } from './index';
+
+describe('outbox mailer (the default with no SMTP_URL)', () => {
+  let dataDir: string;
+  beforeEach(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'swapstuff-mail-'));
+  });
+  afterEach(() => fs.rm(dataDir, { recursive: true, force: true }));
+
+  it('writes a real .eml and a .json per message into DATA_DIR/outbox', async () => {
+    const mailer = createMailer({ dataDir });
+    await mailer.send({
+      to: 'zoe@example.com',
+      subject: 'Réinitialiser 🔑',
+      text: 'Open https://example.test/reset-password?token=abc',
+      html: '<p><a href="https://example.test/reset-password?token=abc">Reset</a></p>',
+    });
+    const files = (await fs.readdir(path.join(dataDir, 'outbox'))).sort();
+    expect(files).toHaveLength(2);
+    const json = JSON.parse(await fs.readFile(path.join(dataDir, 'outbox', files[1]), 'utf8'));
+    expect(json).toMatchObject({
+      from: DEFAULT_FROM,
+      to: 'zoe@example.com',
+      subject: 'Réinitialiser 🔑',
+      eml: files[0],
+    });
+    const parsed = await simpleParser(await fs.readFile(path.join(dataDir, 'outbox', files[0])));
+    expect(parsed.subject).toBe('Réinitialiser 🔑');
+    expect(parsed.text?.trim()).toBe('Open https://example.test/reset-password?token=abc');
+    expect(parsed.html).toContain('href="https://example.test/reset-password?token=abc"');
+    expect(parsed.from?.value[0]).toMatchObject({ name: 'Swapstuff', address: 'no-reply@swapstuff.local' });
+  });
+});

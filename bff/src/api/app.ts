@@ -1,0 +1,46 @@
+import path from 'node:path';
+import express, { type Express } from 'express';
+import { pinoHttp } from 'pino-http';
+import type { ApiDeps } from './deps';
+import { errorMapper, notFound } from './errors';
+import { accountRoutes } from './account/routes';
+import { authRoutes } from './auth/routes';
+import { healthRoutes } from './health/routes';
+import { homeRoutes } from './home/routes';
+import { usersRoutes } from './users/routes';
+
+export type { ApiDeps } from './deps';
+
+export interface ApiOptions extends ApiDeps {
+  /** Express `trust proxy`: who may set X-Forwarded-For (the gateway). Default: loopback only. */
+  trustProxy?: boolean | number | string;
+}
+
+/** Seed images change only with a release; a week keeps browsers and CDNs from asking again. */
+const MEDIA_MAX_AGE = '7d';
+
+/** The api (the spec's "API host") as an Express app; the caller listens. */
+export function createApiApp(options: ApiOptions): Express {
+  const { trustProxy = 'loopback', ...deps } = options;
+  const app = express();
+  app.disable('x-powered-by');
+  // req.ip is the client's address only when the hop that sent X-Forwarded-For is trusted.
+  app.set('trust proxy', trustProxy);
+
+  app.use(pinoHttp({ logger: deps.logger, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
+  app.use(healthRoutes(deps));
+  app.use(
+    '/media',
+    express.static(path.join(deps.dataDir, 'media'), { maxAge: MEDIA_MAX_AGE, index: false, fallthrough: false }),
+  );
+  app.use(express.json({ limit: '1mb' }));
+
+  app.use(authRoutes(deps));
+  app.use(usersRoutes(deps));
+  app.use(homeRoutes(deps));
+  app.use(accountRoutes(deps));
+
+  app.use(notFound);
+  app.use(errorMapper);
+  return app;
+}

@@ -1,0 +1,41 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { messages, SESSION_REVOKED_ERROR } from '@swapstuff/contracts';
+import type { Knex } from '@swapstuff/db';
+import { HttpError } from '../http';
+import type { UserRow } from '../users/repo';
+import { tokensRepo } from './repo';
+import { digest } from './tokens';
+
+export interface AuthContext {
+  user: UserRow;
+  tokenId: number;
+}
+
+/** Reads the bearer secret; undefined when the request carries none. */
+export function bearerOf(req: Request): string | undefined {
+  const header = req.get('authorization') ?? '';
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match ? match[1] : undefined;
+}
+
+/**
+ * Requires `Authorization: Bearer <token>`. No token: plain 401. A token that no longer opens a
+ * session (revoked, expired, unknown, or its user deleted): 401 with error "407", which tells
+ * clients to end their session (spec section 8).
+ */
+export function requireAuth(db: Knex): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const secret = bearerOf(req);
+    if (!secret) throw new HttpError(401, messages.unauthenticated);
+    const found = await tokensRepo.findActive(db, digest(secret));
+    if (!found) throw new HttpError(401, messages.sessionEnded, { error: SESSION_REVOKED_ERROR });
+    res.locals.auth = found satisfies AuthContext;
+    next();
+  };
+}
+
+export function authOf(res: Response): AuthContext {
+  const auth = res.locals.auth as AuthContext | undefined;
+  if (!auth) throw new Error('authOf() used on a route without requireAuth');
+  return auth;
+}

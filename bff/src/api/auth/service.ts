@@ -1,0 +1,232 @@
+import { messages, type BusinessRegisterBody, type LoginContent, type RegisterBody } from '@swapstuff/contracts';
+import { isUniqueViolation } from '@swapstuff/db';
+import type { ApiDeps } from '../deps';
+import { fieldError, HttpError } from '../http';
+import { toUser, usersRepo, type NewUser, type UserRow } from '../users/repo';
+import { burnVerify, hashPassword, verifyPassword } from './passwords';
+import { clearAttempts, enforceLimits, recordAttempt, type Limit } from './rate-limit';
+import { resetsRepo, tokensRepo, type TokenKind } from './repo';
+import type { ChangePasswordBody, ResetPasswordBody, SignInBody } from './schemas';
+import { digest, newSecret } from './tokens';
+
+export interface ClientInfo {
+  ip: string;
+  kind: TokenKind;
+  pushToken: string | null;
+}
+
+const MINUTE = 60 * 1000;
+/** Spec acceptance: the 11th wrong password for one account within a minute gets 429. */
+export const ACCOUNT_FAILURES_PER_MINUTE = 10;
+/** Higher, so that people behind one NAT do not lock each other out, yet a sprayer is slowed. */
+export const IP_FAILURES_PER_MINUTE = 50;
+export const RESET_LINK_TTL_MS = 60 * MINUTE;
+
+const accountKey = (email: string) => `signin:account:${email.toLowerCase()}`;
+const ipKey = (ip: string) => `signin:ip:${ip}`;
+
+async function issueToken(deps: ApiDeps, user: UserRow, client: ClientInfo): Promise<LoginContent> {
+  const token = newSecret();
+  await tokensRepo.insert(deps.db, {
+    tokenHash: digest(token),
+    userId: user.id,
+    kind: client.kind,
+    pushToken: client.pushToken,
+  });
+  return { token, user: toUser(user) };
+}
+
+async function createAccount(
+  deps: ApiDeps,
+  user: NewUser,
+  fields: { email: string; username: string },
+  client: ClientInfo,
+): Promise<LoginContent> {
+  const errors: Record<string, string> = {};
+  if (await usersRepo.emailTaken(deps.db, user.email)) errors[fields.email] = messages.emailTaken;
+  if (await usersRepo.usernameTaken(deps.db, user.username)) errors[fields.username] = messages.usernameTaken;
+  if (Object.keys(errors).length) throw fieldError(errors, 409);
+  let id: number;
+  try {
+    id = await usersRepo.insert(deps.db, user);
+  } catch (err) {
+    // two sign-ups raced past the checks above; the unique index decides
+    if (isUniqueViolation(err)) throw fieldError({ [fields.email]: messages.emailTaken }, 409);
+    throw err;
+  }
+  const row = await usersRepo.byId(deps.db, id);
+  if (!row) throw new Error(`user ${id} vanished after insert`);
+  return issueToken(deps, row, client);
+}
+
+export async function registerIndividual(deps: ApiDeps, body: RegisterBody, client: ClientInfo): Promise<LoginContent> {
+  const passwordHash = await hashPassword(body.password);
+  return createAccount(
+    deps,
+    {
+      first_name: body.firstName.trim(),
+      last_name: body.lastName.trim(),
+      username: body.username,
+      email: body.email.trim(),
+      phone_no: null,
+      is_business: false,
+      businessName: null,
+      businessUsername: null,
+      businessEINNumber: null,
+      businessEmail: null,
+      address: null,
+      city: null,
+      state: null,
+      zip: null,
+      password_hash: passwordHash,
+    },
+    { email: 'email', username: 'username' },
+    client,
+  );
+}
+
+/**
+ * A business signs in with its business e-mail and is known by its business username: both are also
+ * stored in email/username, so individuals and businesses share one namespace for each.
+ */
+export async function registerBusiness(
+  deps: ApiDeps,
+  body: BusinessRegisterBody,
+  client: ClientInfo,
+): Promise<LoginContent> {
+  const passwordHash = await hashPassword(body.password);
+  const email = body.businessEmail.trim().toLowerCase();
+  return createAccount(
+    deps,
+    {
+      first_name: null,
+      last_name: null,
+      username: body.businessUsername,
+      email,
+      phone_no: body.phone.trim(),
+      is_business: true,
+      businessName: body.businessName.trim(),
+      businessUsername: body.businessUsername,
+      businessEINNumber: body.businessEINNumber ? body.businessEINNumber : null,
+      businessEmail: email,
+      address: body.address.trim(),
+      city: body.city.trim(),
+      state: body.state.trim(),
+      zip: body.zip.trim(),
+      password_hash: passwordHash,
+    },
+    { email: 'businessEmail', username: 'businessUsername' },
+    client,
+  );
+}
+
+/**
+ * Unknown e-mail and wrong password get the same 401 after the same amount of hashing work.
+ * Failures count per account and per IP in the database; once a limit is reached, 429.
+ */
+export async function signIn(deps: ApiDeps, body: SignInBody, client: ClientInfo): Promise<LoginContent> {
+  const limits: Limit[] = [
+    { key: accountKey(body.email), max: ACCOUNT_FAILURES_PER_MINUTE, windowMs: MINUTE },
+    { key: ipKey(client.ip), max: IP_FAILURES_PER_MINUTE, windowMs: MINUTE },
+  ];
+  await enforceLimits(deps.db, limits);
+  const user = await usersRepo.byEmail(deps.db, body.email.trim());
+  const valid = user ? await verifyPassword(user.password_hash, body.password) : await burnVerify(body.password);
+  if (!user || !valid) {
+    await recordAttempt(
+      deps.db,
+      limits.map((l) => l.key),
+    );
+    throw new HttpError(401, messages.invalidCredentials);
+  }
+  await clearAttempts(deps.db, accountKey(body.email));
+  return issueToken(deps, user, client);
+}
+
+export async function logout(deps: ApiDeps, tokenId: number): Promise<void> {
+  await tokensRepo.revoke(deps.db, tokenId);
+}
+
+/**
+ * Always the same answer, whether or not the e-mail has an account; the mail goes out in the
+ * background so that the response time does not tell either.
+ */
+export async function requestPasswordReset(deps: ApiDeps, email: string, ip: string): Promise<void> {
+  await enforceLimits(deps.db, [
+    { key: `reset:account:${email.toLowerCase()}`, max: 3, windowMs: MINUTE },
+    { key: `reset:ip:${ip}`, max: 20, windowMs: MINUTE },
+  ]);
+  await recordAttempt(deps.db, [`reset:account:${email.toLowerCase()}`, `reset:ip:${ip}`]);
+  const user = await usersRepo.byEmail(deps.db, email.trim());
+  if (!user) return;
+  const token = newSecret();
+  await resetsRepo.insert(deps.db, {
+    tokenHash: digest(token),
+    userId: user.id,
+    expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
+  });
+  const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  deps.mailer.send(resetMail(user.email, link)).catch((err: unknown) => {
+    deps.logger.error({ err, userId: user.id }, 'password reset mail failed');
+  });
+}
+
+export function resetMail(to: string, link: string) {
+  const subject = 'Reset your Swapstuff password';
+  const text = [
+    'Hello,',
+    '',
+    'We received a request to reset the password of your Swapstuff account.',
+    'Open this link within one hour to choose a new password (it works once):',
+    '',
+    link,
+    '',
+    'If you did not ask for this, you can ignore this e-mail: your password stays the same.',
+  ].join('\n');
+  const href = link.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937">
+<p>Hello,</p>
+<p>We received a request to reset the password of your Swapstuff account. Use the button below within one hour to choose a new password (the link works once).</p>
+<p><a href="${href}" style="display:inline-block;padding:10px 18px;background:#1677ff;color:#fff;border-radius:6px;text-decoration:none">Reset password</a></p>
+<p style="font-size:12px;color:#6b7280">Or paste this address into your browser: ${href}</p>
+<p>If you did not ask for this, you can ignore this e-mail: your password stays the same.</p>
+</body></html>`;
+  return { to, subject, text, html };
+}
+
+/** Single use, one hour; ends every session of the account (whoever asked may not be the owner). */
+export async function resetPassword(deps: ApiDeps, body: ResetPasswordBody): Promise<void> {
+  const passwordHash = await hashPassword(body.password);
+  const email = await deps.db.transaction(async (trx) => {
+    const userId = await resetsRepo.consume(trx, digest(body.token));
+    if (userId === undefined) return undefined;
+    const user = await usersRepo.byId(trx, userId);
+    if (!user) return undefined;
+    await usersRepo.setPassword(trx, userId, passwordHash);
+    await tokensRepo.revokeAllOf(trx, userId);
+    await resetsRepo.voidAllOf(trx, userId);
+    return user.email;
+  });
+  if (email === undefined) throw fieldError({ token: messages.resetLinkInvalid });
+  // whoever proves they own the mailbox is no longer locked out by earlier failures
+  await clearAttempts(deps.db, accountKey(email));
+}
+
+/** Keeps the token that made the request; every other token (other devices, gateway sessions) ends. */
+export async function changePassword(
+  deps: ApiDeps,
+  user: UserRow,
+  tokenId: number,
+  body: ChangePasswordBody,
+): Promise<void> {
+  if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
+    throw fieldError({ currentPassword: messages.currentPasswordWrong });
+  }
+  if (body.newPassword === body.currentPassword) throw fieldError({ newPassword: messages.samePassword });
+  const passwordHash = await hashPassword(body.newPassword);
+  await deps.db.transaction(async (trx) => {
+    await usersRepo.setPassword(trx, user.id, passwordHash);
+    await tokensRepo.revokeAllOf(trx, user.id, tokenId);
+    await resetsRepo.voidAllOf(trx, user.id);
+  });
+}

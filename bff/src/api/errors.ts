@@ -1,0 +1,58 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import Joi from 'joi';
+import { messages } from '@swapstuff/contracts';
+import { send } from './http';
+import { HttpError } from './http';
+import { joiErrors } from './validation';
+
+/** Unknown /api paths (and /media files) answer in the envelope, not with Express's HTML page. */
+export const notFound: RequestHandler = (_req, res) => {
+  send(res, 404, messages.notFound, null);
+};
+
+function statusOf(err: unknown): number | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  const status =
+    (err as { status?: unknown; statusCode?: unknown }).status ?? (err as { statusCode?: unknown }).statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+}
+
+/**
+ * The one error mapper. joi → 400 with Content.errors (Description = the first message, which is what
+ * a client toast shows); HttpError → its status; a 4xx from Express's own middleware (bad JSON, too
+ * large, missing file) → that status; anything else → 500 with the generic message, logged.
+ */
+export const errorMapper: ErrorRequestHandler = (err: unknown, req, res, _next) => {
+  if (res.headersSent) {
+    req.log?.error({ err }, 'error after the response started');
+    res.destroy();
+    return;
+  }
+  if (err instanceof Joi.ValidationError) {
+    const errors = joiErrors(err);
+    send(res, 400, Object.values(errors)[0] ?? messages.validationFailed, { errors });
+    return;
+  }
+  if (err instanceof HttpError) {
+    for (const [name, value] of Object.entries(err.options.headers ?? {})) res.set(name, value);
+    send(
+      res,
+      err.status,
+      err.message,
+      err.options.content ?? null,
+      err.options.error ? { error: err.options.error } : undefined,
+    );
+    return;
+  }
+  const status = statusOf(err);
+  if (status === 404) {
+    send(res, 404, messages.notFound, null);
+    return;
+  }
+  if (status !== undefined) {
+    send(res, status, status === 413 ? 'Request too large' : messages.validationFailed, null);
+    return;
+  }
+  req.log?.error({ err }, 'unhandled error');
+  send(res, 500, messages.genericError, null);
+};

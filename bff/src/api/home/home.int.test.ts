@@ -1,0 +1,93 @@
+import type { Category } from '@swapstuff/contracts';
+import { call, startTestApi, type TestApi } from '../../../test/harness';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+describe('home categories', () => {
+  it('GET /api/home lists the top-level categories, each with an image served at its /media URL', async () => {
+    const res = await call<{ categories: Category[] }>(api.url, 'GET', '/api/home');
+    expect(res.status).toBe(200);
+    const { categories } = res.body.Content;
+    expect(categories.map((c) => c.name)).toEqual([
+      'Electronics',
+      'Home & Garden',
+      'Fashion',
+      'Sports & Outdoors',
+      'Toys & Games',
+      'Books & Media',
+      'Vehicles & Parts',
+      'Collectibles & Art',
+      'Baby & Kids',
+      'Tools & DIY',
+    ]);
+    for (const category of categories) {
+      expect(Object.keys(category).sort()).toEqual(['id', 'image', 'name', 'parent_id']);
+      expect(category.parent_id).toBeNull();
+      expect(category.image).toMatch(/^\/media\/categories\/[a-z-]+\.svg$/);
+      const image = await fetch(`${api.url}${category.image}`);
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/svg+xml');
+      expect(image.headers.get('cache-control')).toMatch(/max-age=\d{6,}/);
+      expect(await image.text()).toContain('<svg');
+    }
+  });
+
+  it.each(['/api/home/category', '/api/v2/home/category'])(
+    'POST %s returns the children of categoryId, or the top level',
+    async (path) => {
+      const top = (await call<{ categories: Category[] }>(api.url, 'POST', path, { body: {} })).body.Content.categories;
+      expect(top).toHaveLength(10);
+      const electronics = top.find((c) => c.name === 'Electronics') as Category;
+      const res = await call<{ categories: Category[] }>(api.url, 'POST', path, {
+        body: { categoryId: electronics.id },
+      });
+      expect(res.status).toBe(200);
+      const children = res.body.Content.categories;
+      expect(children.map((c) => c.name)).toContain('Phones & Tablets');
+      expect(children.every((c) => c.parent_id === electronics.id && c.image === electronics.image)).toBe(true);
+    },
+  );
+
+  it('searches, pages, and fetches every category for the upload form', async () => {
+    const path = '/api/home/category';
+    const search = await call<{ categories: Category[] }>(api.url, 'POST', path, {
+      body: { search: 'TOOLS', fetchcategories: 'all' },
+    });
+    expect(search.body.Content.categories.map((c) => c.name).sort()).toEqual([
+      'Hand Tools',
+      'Power Tools',
+      'Tools & DIY',
+    ]);
+    const all = await call<{ categories: Category[] }>(api.url, 'POST', path, {
+      body: { fetchcategories: 'all', perPage: 100 },
+    });
+    expect(all.body.Content.categories.length).toBeGreaterThan(40);
+    const page2 = await call<{ categories: Category[] }>(api.url, 'POST', path, {
+      body: { perPage: 4, pageNumber: 2 },
+    });
+    expect(page2.body.Content.categories.map((c) => c.name)).toEqual([
+      'Toys & Games',
+      'Books & Media',
+      'Vehicles & Parts',
+      'Collectibles & Art',
+    ]);
+    const bad = await call(api.url, 'POST', path, { body: { perPage: 'lots' } });
+    expect(bad.status).toBe(400);
+  });
+
+  it('POST /api/v2/home/categories-by-product-count gives each top-level category its product_count', async () => {
+    const res = await call<{ categories: (Category & { product_count: number })[] }>(
+      api.url,
+      'POST',
+      '/api/v2/home/categories-by-product-count',
+      { body: {} },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.Content.categories).toHaveLength(10);
+    expect(res.body.Content.categories.every((c) => c.product_count === 0)).toBe(true);
+  });
+});

@@ -1,0 +1,22 @@
+import Joi from 'joi';
+import { messages } from '@swapstuff/contracts';
+
+/**
+ * Spec: category list body search, perPage (30 from the search bar), pageNumber, fetchcategories
+ * ("all" for the upload form); categoryId picks the children of one category.
+ */
+export const categoryListSchema = Joi.object({
+  categoryId: Joi.number().integer().min(1).allow(null, ''),
+  search: Joi.string().max(100).allow('', null),
+  perPage: Joi.number().integer().min(1).max(100).default(30),
+  pageNumber: Joi.number().integer().min(1).default(1),
+  fetchcategories: Joi.string().allow('', null),
+}).messages({ '*': messages.validationFailed });
+
+export interface CategoryListBody {
+  categoryId?: number | '' | null;
+  search?: string | null;
+  perPage: number;
+  pageNumber: number;
+  fetchcategories?: string | null;
+}

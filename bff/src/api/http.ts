@@ -1,0 +1,44 @@
+import type { Response } from 'express';
+import type { Envelope } from '@swapstuff/contracts';
+
+/** Writes the envelope every api response carries. */
+export function send<T>(
+  res: Response,
+  status: number,
+  description: string,
+  content: T,
+  extra?: { error?: string },
+): void {
+  const body: Envelope<T> = { Success: status < 400, Description: description, Content: content, ...extra };
+  res.status(status).json(body);
+}
+
+export function ok<T>(res: Response, content: T, description = ''): void {
+  send(res, 200, description, content);
+}
+
+export function created<T>(res: Response, content: T, description = ''): void {
+  send(res, 201, description, content);
+}
+
+/** An error a handler throws on purpose: the error mapper turns it into its status and envelope. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly options: {
+      content?: unknown;
+      /** top-level `error` of the envelope ("407" for a revoked session) */
+      error?: string;
+      headers?: Record<string, string>;
+    } = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** A 400 with the form-style Content.errors, Description = the first message. */
+export function fieldError(errors: Record<string, string>, status = 400): HttpError {
+  return new HttpError(status, Object.values(errors)[0] ?? '', { content: { errors } });
+}

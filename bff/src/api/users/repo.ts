@@ -1,0 +1,100 @@
+import type { Knex } from '@swapstuff/db';
+import type { User, UserRole } from '@swapstuff/contracts';
+
+/** A users row as stored (dates are Date on MySQL, epoch ms on SQLite). */
+export interface UserRow {
+  id: number;
+  first_name: string | null;
+  last_name: string | null;
+  username: string;
+  email: string;
+  phone_no: string | null;
+  avatar: string | null;
+  customer_id: string | null;
+  is_business: number | boolean;
+  businessName: string | null;
+  businessUsername: string | null;
+  businessEINNumber: string | null;
+  businessEmail: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  role: string;
+  password_hash: string;
+  password_changed_at: Date | number | null;
+  deleted_at: Date | number | null;
+  created_at: Date | number;
+  updated_at: Date | number;
+}
+
+export type NewUser = Omit<
+  UserRow,
+  'id' | 'created_at' | 'updated_at' | 'deleted_at' | 'password_changed_at' | 'avatar' | 'customer_id' | 'role'
+>;
+
+/** The profile clients see: never the password hash or bookkeeping columns. */
+export function toUser(row: UserRow): User {
+  const user: User = {
+    id: row.id,
+    first_name: row.first_name ?? '',
+    last_name: row.last_name ?? '',
+    username: row.username,
+    email: row.email,
+    phone_no: row.phone_no,
+    avatar: row.avatar,
+    customer_id: row.customer_id,
+    is_business: row.is_business ? 1 : 0,
+    role: row.role as UserRole,
+  };
+  if (user.is_business) {
+    Object.assign(user, {
+      businessName: row.businessName,
+      businessUsername: row.businessUsername,
+      businessEINNumber: row.businessEINNumber,
+      businessEmail: row.businessEmail,
+      address: row.address,
+      city: row.city,
+      state: row.state,
+      zip: row.zip,
+    });
+  }
+  return user;
+}
+
+export const usersRepo = {
+  async byId(db: Knex, id: number): Promise<UserRow | undefined> {
+    return db<UserRow>('users').where({ id }).whereNull('deleted_at').first();
+  },
+
+  /** E-mails are stored lower-cased, so this is an exact match on both engines. */
+  async byEmail(db: Knex, email: string): Promise<UserRow | undefined> {
+    return db<UserRow>('users').where({ email: email.toLowerCase() }).whereNull('deleted_at').first();
+  },
+
+  async emailTaken(db: Knex, email: string): Promise<boolean> {
+    return !!(await db('users').where({ email: email.toLowerCase() }).first('id'));
+  },
+
+  /** Case-insensitive on both engines (MySQL's collation is, SQLite's comparison is not). */
+  async usernameTaken(db: Knex, username: string): Promise<boolean> {
+    return !!(await db('users').whereRaw('lower(username) = ?', [username.toLowerCase()]).first('id'));
+  },
+
+  async insert(db: Knex, user: NewUser): Promise<number> {
+    const now = new Date();
+    const [id] = await db('users').insert({
+      ...user,
+      email: user.email.toLowerCase(),
+      role: 'user',
+      created_at: now,
+      updated_at: now,
+    });
+    return Number(id);
+  },
+
+  async setPassword(db: Knex, id: number, passwordHash: string): Promise<void> {
+    const now = new Date();
+    await db('users').where({ id }).update({ password_hash: passwordHash, password_changed_at: now, updated_at: now });
+  },
+};

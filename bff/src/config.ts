@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** The repository root: bff/src (tests) and bff/dist (built) are both two levels below it. */
+export const repoRoot = path.resolve(__dirname, '..', '..');
+
+export type Role = 'all' | 'api' | 'gateway';
+
+export interface Config {
+  role: Role;
+  /** The gateway's public port. */
+  port: number;
+  /** The api's port (the spec's "API host"). */
+  apiPort: number;
+  /** Where the gateway reaches the api. */
+  apiUrl: string;
+  dataDir: string;
+  /** mysql://… selects MySQL/MariaDB; undefined → embedded SQLite in dataDir. */
+  databaseUrl?: string;
+  /** The address users reach the site at (links in mails). */
+  publicUrl: string;
+  sessionSecret: string;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  /** The remote registry file read by GET /mf/remotes.json. */
+  mfRegistry: string;
+  smtpUrl?: string;
+  /** Express `trust proxy` value: which hops may set X-Forwarded-* headers. */
+  trustProxy: boolean | number | string;
+  logLevel: string;
+  repoRoot: string;
+  /** The shell's production build. */
+  shellDist: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+function role(raw: string | undefined): Role {
+  if (raw === undefined || raw === '') return 'all';
+  if (raw === 'all' || raw === 'api' || raw === 'gateway') return raw;
+  throw new Error(`ROLE must be all, api or gateway, got "${raw}"`);
+}
+
+/** Same grammar as Express's `trust proxy`: true/false, a hop count, or a list of addresses/subnets. */
+function trustProxy(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw === '') return 'loopback';
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw;
+}
+
+/**
+ * Without SESSION_SECRET, one secret is generated and kept in DATA_DIR so that restarts, and several
+ * gateways sharing a DATA_DIR, sign cookies alike. Production sets SESSION_SECRET (gateways on
+ * different machines must agree on it).
+ */
+function sessionSecret(env: Env, dataDir: string): string {
+  const fromEnv = env.SESSION_SECRET;
+  if (fromEnv) return fromEnv;
+  const file = path.join(dataDir, 'session-secret');
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    // 'wx' fails if another process wrote it first; then we read theirs.
+    writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (!secret) throw new Error(`${file} is empty: delete it or set SESSION_SECRET`);
+  return secret;
+}
+
+/** Reads the environment once; everything else receives the resulting object. */
+export function loadConfig(env: Env = process.env): Config {
+  const port = int(env, 'PORT', 3000);
+  const apiPort = int(env, 'API_PORT', 3001);
+  const dataDir = path.resolve(repoRoot, env.DATA_DIR || 'data');
+  return {
+    role: role(env.ROLE),
+    port,
+    apiPort,
+    apiUrl: env.API_URL || `http://127.0.0.1:${apiPort}`,
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    sessionSecret: sessionSecret(env, dataDir),
+    sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 7 * 24 * 60),
+    sessionAbsoluteHours: int(env, 'SESSION_ABSOLUTE_HOURS', 30 * 24),
+    mfRegistry: path.resolve(repoRoot, env.MF_REGISTRY || 'config/remotes.json'),
+    smtpUrl: env.SMTP_URL || undefined,
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    logLevel: env.LOG_LEVEL || 'info',
+    repoRoot,
+    shellDist: path.join(repoRoot, 'shell', 'dist'),
+  };
+}

@@ -1,0 +1,120 @@
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import type { Logger } from 'pino';
+import { messages, type Envelope, type LoginContent } from '@swapstuff/contracts';
+import type { Config } from '../config';
+import { csrfViolation, refuseCsrf, setXsrfCookie } from './csrf';
+import { RELAYED_RESPONSE_HEADERS, apiRequestHeaders } from './forward';
+import { endSession, isSignedIn, regenerate, save } from './session';
+
+/** Every api route that answers `{ token, user }`: the token stays here, the browser gets the user. */
+export const SIGN_IN_PATHS = ['/api/user/signin', '/api/user/signin1', '/api/signin', '/api/register', '/api/v2/register'];
+export const LOGOUT_PATHS = ['/api/web/logout/:token', '/api/logout/:id'];
+
+interface ApiAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+  body?: Envelope<unknown> & Record<string, unknown>;
+}
+
+function parse(text: string): ApiAnswer['body'] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as ApiAnswer['body']) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isLoginContent(content: unknown): content is Required<LoginContent> {
+  if (!content || typeof content !== 'object') return false;
+  const { token, user } = content as Record<string, unknown>;
+  return typeof token === 'string' && token.length > 0 && typeof user === 'object' && user !== null;
+}
+
+/** The raw body (any content type) so that the api receives exactly what the client sent. */
+const rawBody = express.raw({ type: () => true, limit: '10mb' });
+
+export function createAuthHandoff(options: { apiUrl: string; config: Config; idleMs: number; logger: Logger }): Router {
+  const { apiUrl, config, idleMs, logger } = options;
+  const router = Router();
+
+  async function callApi(req: Request, extra: Record<string, string> = {}): Promise<ApiAnswer> {
+    const hasBody = Buffer.isBuffer(req.body) && req.body.length > 0;
+    const answer = await fetch(new URL(req.originalUrl, apiUrl), {
+      method: req.method,
+      headers: { ...apiRequestHeaders(req), ...extra },
+      body: hasBody ? new Uint8Array(req.body) : undefined,
+    });
+    const text = await answer.text();
+    return { status: answer.status, headers: answer.headers, text, body: parse(text) };
+  }
+
+  function relay(res: Response, answer: ApiAnswer): void {
+    for (const name of RELAYED_RESPONSE_HEADERS) {
+      const value = answer.headers.get(name);
+      if (value !== null) res.setHeader(name, value);
+    }
+    res.status(answer.status);
+    res.type(answer.headers.get('content-type') ?? 'application/json');
+    res.send(answer.text);
+  }
+
+  /** Best effort: a token replaced by a new sign-in in the same browser is of no further use. */
+  function revoke(token: string, req: Request): void {
+    fetch(new URL('/api/web/logout/-', apiUrl), {
+      method: 'POST',
+      headers: { ...apiRequestHeaders(req), authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    }).catch((err: unknown) => logger.warn({ err }, 'revoking a replaced token failed'));
+  }
+
+  router.post(SIGN_IN_PATHS, rawBody, async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      // the api records browser sign-ins as web clients (spec: isWeb)
+      const answer = await callApi(req, { isweb: '1' });
+      const content = answer.body?.Content;
+      if (!(answer.status < 300 && answer.body?.Success === true && isLoginContent(content))) return relay(res, answer);
+      const replaced = req.session.token;
+      // a new session id at every sign-in: an id planted or seen before sign-in is worth nothing after
+      await regenerate(req);
+      req.session.token = content.token;
+      req.session.userId = content.user.id;
+      req.session.createdAt = Date.now();
+      await save(req);
+      setXsrfCookie(req, res, config, idleMs);
+      if (replaced && replaced !== content.token) revoke(replaced, req);
+      const reply: Envelope<{ user: LoginContent['user'] }> = { ...answer.body, Content: { user: content.user } };
+      res.status(answer.status).json(reply);
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  /** Without a gateway session a mobile app's own bearer (or nobody) goes straight to the api. */
+  function ownSessionOnly(req: Request, _res: Response, next: NextFunction): void {
+    next(isSignedIn(req) ? undefined : 'route');
+  }
+
+  async function logout(req: Request, res: Response, next: NextFunction): Promise<void> {
+    // a GET logout changes state too: an <img src> on another site must not sign the user out
+    if (csrfViolation(req, config)) return refuseCsrf(res);
+    try {
+      const answer = await callApi(req, { authorization: `Bearer ${req.session.token}` });
+      await endSession(req, res);
+      // A token the api had already revoked still ends here: the user asked to be signed out, and is.
+      if (answer.status === 401) {
+        res.status(200).json({ Success: true, Description: messages.loggedOut, Content: null });
+        return;
+      }
+      relay(res, answer);
+    } catch (err) {
+      next(err);
+    }
+  }
+
+  router.get(LOGOUT_PATHS, ownSessionOnly, logout);
+  // the body is read only once we know the proxy will not need the stream
+  router.post(LOGOUT_PATHS, ownSessionOnly, rawBody, logout);
+  return router;
+}

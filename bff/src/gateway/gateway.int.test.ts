@@ -1,0 +1,385 @@
+import { promises as fs } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { messages } from '@swapstuff/contracts';
+import { call, startTestApi, type TestApi } from '../../test/harness';
+import { loadConfig, type Config } from '../config';
+import { createGatewayApp, type GatewayApp } from '.';
+
+/** A browser's cookie jar, enough for one origin. */
+class Jar {
+  readonly cookies = new Map<string, string>();
+  /** Raw Set-Cookie lines of the last response, to check the attributes. */
+  lastSet: string[] = [];
+
+  take(response: Response): void {
+    this.lastSet = response.headers.getSetCookie();
+    for (const line of this.lastSet) {
+      const [pair] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = /expires=Thu, 01 Jan 1970/i.test(line) || value === '';
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  setLine(name: string): string | undefined {
+    return this.lastSet.find((line) => line.startsWith(`${name}=`));
+  }
+}
+
+interface Browsed {
+  status: number;
+  headers: Headers;
+  text: string;
+  body: { Success: boolean; Description: string; Content: Record<string, unknown> | null; error?: string };
+}
+
+let api: TestApi;
+let gateway: GatewayApp;
+let server: http.Server;
+let base: string;
+let config: Config;
+let scratch: string;
+let counter = 0;
+
+/** A request the way the shell's api client sends it: cookies, and the XSRF header on state changes. */
+async function browse(
+  jar: Jar,
+  method: string,
+  url: string,
+  options: { body?: unknown; xsrf?: boolean | string; headers?: Record<string, string> } = {},
+): Promise<Browsed> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Sec-Fetch-Site': 'same-origin', ...options.headers };
+  if (jar.cookies.size > 0) headers.Cookie = jar.header();
+  const xsrf = typeof options.xsrf === 'string' ? options.xsrf : options.xsrf === false ? undefined : jar.cookies.get('XSRF-TOKEN');
+  if (xsrf) headers['X-XSRF-TOKEN'] = decodeURIComponent(xsrf);
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  jar.take(response);
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text, body: JSON.parse(text) as Browsed['body'] };
+}
+
+function newUser() {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${counter}`;
+  return {
+    firstName: 'Gate',
+    lastName: 'Keeper',
+    username: `gate_${tag}`,
+    email: `gate.${tag}@example.com`,
+    password: 'correct-horse-1',
+    confirmPassword: 'correct-horse-1',
+    agreeToTerms: true,
+  };
+}
+
+/** Registers through the gateway (which signs the new user in) and returns the browser that did it. */
+async function signedInBrowser(user = newUser()): Promise<{ jar: Jar; user: ReturnType<typeof newUser>; answer: Browsed }> {
+  const jar = new Jar();
+  const answer = await browse(jar, 'POST', '/api/register', { body: user });
+  expect(answer.status).toBe(201);
+  return { jar, user, answer };
+}
+
+/** The id inside the signed `sid` cookie (`s:<id>.<signature>`). */
+function sessionId(jar: Jar): string {
+  const raw = decodeURIComponent(jar.cookies.get('sid') ?? '');
+  return raw.slice(2, raw.lastIndexOf('.'));
+}
+
+async function storedSession(jar: Jar): Promise<{ token?: string; createdAt?: number } | undefined> {
+  const row = (await api.db('sessions').where({ sid: sessionId(jar) }).first()) as { sess: string } | undefined;
+  return row ? (JSON.parse(row.sess) as { token?: string; createdAt?: number }) : undefined;
+}
+
+beforeAll(async () => {
+  api = await startTestApi();
+  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'swapstuff-gateway-'));
+  await fs.writeFile(
+    path.join(scratch, 'remotes.json'),
+    JSON.stringify({ mfe_catalog: { version: '0.1.0' }, mfe_swaps: { version: '0.1.0' } }),
+  );
+  const shellDist = path.join(scratch, 'shell', 'dist');
+  await fs.mkdir(shellDist, { recursive: true });
+  await fs.writeFile(path.join(shellDist, 'index.html'), '<!doctype html><html lang="en"><title>Swapstuff</title></html>');
+  await fs.writeFile(path.join(shellDist, 'main.3f2a9c1b.js'), 'console.log("shell")');
+  const remoteDist = path.join(scratch, 'mfe-catalog', 'dist', '0.1.0');
+  await fs.mkdir(remoteDist, { recursive: true });
+  await fs.writeFile(path.join(remoteDist, 'mf-manifest.json'), '{"id":"mfe_catalog"}');
+  await fs.writeFile(path.join(remoteDist, 'remoteEntry.js'), 'var mfe_catalog;');
+  await fs.writeFile(path.join(remoteDist, '412.8d0e11aa.js'), 'chunk');
+
+  config = {
+    ...loadConfig({
+      DATA_DIR: api.dataDir,
+      SESSION_SECRET: 'integration-test-secret',
+      MF_REGISTRY: path.join(scratch, 'remotes.json'),
+      PUBLIC_URL: 'http://localhost:3000',
+    }),
+    repoRoot: scratch,
+    shellDist,
+  };
+  gateway = createGatewayApp({ db: api.db, apiUrl: api.url, config, logger: pino({ level: 'silent' }) });
+  server = http.createServer(gateway);
+  server.on('upgrade', gateway.upgrade);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  gateway.closeGateway();
+  await api.close();
+  await fs.rm(scratch, { recursive: true, force: true });
+});
+
+describe('sign-in through the gateway', () => {
+  it('keeps the token in the session and gives the browser the user only, in an HttpOnly SameSite=Lax cookie', async () => {
+    const { jar, user, answer } = await signedInBrowser();
+    expect(answer.body.Success).toBe(true);
+    expect(Object.keys(answer.body.Content ?? {})).toEqual(['user']);
+    expect((answer.body.Content?.user as { email: string }).email).toBe(user.email);
+
+    const sid = jar.setLine('sid');
+    expect(sid).toMatch(/;\s*HttpOnly/i);
+    expect(sid).toMatch(/;\s*SameSite=Lax/i);
+    const xsrf = jar.setLine('XSRF-TOKEN');
+    expect(xsrf).toBeDefined();
+    expect(xsrf).not.toMatch(/HttpOnly/i);
+
+    const stored = await storedSession(jar);
+    expect(typeof stored?.token).toBe('string');
+    const token = stored?.token ?? '';
+    expect(token.length).toBeGreaterThan(10);
+    expect(answer.text).not.toContain(token);
+    for (const [, value] of answer.headers) expect(value).not.toContain(token);
+  });
+
+  it('gives a new session id at sign-in, and the one before it no longer works', async () => {
+    const first = await signedInBrowser();
+    const before = sessionId(first.jar);
+    const oldCookie = first.jar.header();
+
+    const other = newUser();
+    await browse(new Jar(), 'POST', '/api/register', { body: other });
+    const answer = await browse(first.jar, 'POST', '/api/user/signin', { body: { email: other.email, password: other.password } });
+    expect(answer.status).toBe(200);
+    const after = sessionId(first.jar);
+    expect(after).not.toBe('');
+    expect(after).not.toBe(before);
+
+    const me = await browse(first.jar, 'GET', '/api/userdetail');
+    expect((me.body.Content?.user as { email: string }).email).toBe(other.email);
+    const stale = await fetch(`${base}/api/userdetail`, { headers: { Cookie: oldCookie } });
+    expect(stale.status).toBe(401);
+  });
+
+  it('marks the cookies Secure when the request came over TLS through a trusted proxy', async () => {
+    const jar = new Jar();
+    const answer = await browse(jar, 'POST', '/api/register', { body: newUser(), headers: { 'X-Forwarded-Proto': 'https' } });
+    expect(answer.status).toBe(201);
+    expect(jar.setLine('sid')).toMatch(/;\s*Secure/i);
+    expect(jar.setLine('XSRF-TOKEN')).toMatch(/;\s*Secure/i);
+    const plain = await signedInBrowser();
+    expect(plain.jar.setLine('sid')).not.toMatch(/;\s*Secure/i);
+  });
+
+  it('answers a failed sign-in as the api does, without a session', async () => {
+    const { user } = await signedInBrowser();
+    const jar = new Jar();
+    const answer = await browse(jar, 'POST', '/api/signin', { body: { email: user.email, password: 'wrong-password-1' } });
+    expect(answer.status).toBe(401);
+    expect(answer.body.Description).toBe(messages.invalidCredentials);
+    expect(jar.cookies.has('sid')).toBe(false);
+  });
+});
+
+describe('the proxy', () => {
+  it('serves an authenticated GET with the session cookie alone', async () => {
+    const { jar, user } = await signedInBrowser();
+    const me = await browse(jar, 'GET', '/api/userdetail');
+    expect(me.status).toBe(200);
+    expect((me.body.Content?.user as { email: string }).email).toBe(user.email);
+  });
+
+  it('lets a mobile client use its own bearer token through the public port', async () => {
+    const user = newUser();
+    await call(api.url, 'POST', '/api/register', { body: user });
+    const signIn = await call<{ token: string }>(api.url, 'POST', '/api/user/signin', { body: { email: user.email, password: user.password } });
+    const me = await call<{ user: { email: string } }>(base, 'GET', '/api/userdetail', { token: signIn.body.Content.token });
+    expect(me.status).toBe(200);
+    expect(me.body.Content.user.email).toBe(user.email);
+    // no cookie, no CSRF token needed: the api validates the body
+    const change = await call(base, 'POST', '/api/change/password', { token: signIn.body.Content.token, body: {} });
+    expect(change.status).toBe(400);
+  });
+
+  it('serves public endpoints to visitors', async () => {
+    const home = await browse(new Jar(), 'GET', '/api/home');
+    expect(home.status).toBe(200);
+    expect(Array.isArray(home.body.Content?.categories)).toBe(true);
+  });
+});
+
+describe('CSRF', () => {
+  it('refuses a cookie-authenticated POST without X-XSRF-TOKEN', async () => {
+    const { jar } = await signedInBrowser();
+    const answer = await browse(jar, 'POST', '/api/home/category', { body: {}, xsrf: false });
+    expect(answer.status).toBe(403);
+    expect(answer.body.Description).toBe(messages.csrfRefused);
+  });
+
+  it("refuses another session's token", async () => {
+    const { jar } = await signedInBrowser();
+    const other = await signedInBrowser();
+    const answer = await browse(jar, 'POST', '/api/home/category', { body: {}, xsrf: other.jar.cookies.get('XSRF-TOKEN') });
+    expect(answer.status).toBe(403);
+  });
+
+  it('refuses any cross-site state change, even with the right header', async () => {
+    const { jar } = await signedInBrowser();
+    const answer = await browse(jar, 'POST', '/api/home/category', { body: {}, headers: { 'Sec-Fetch-Site': 'cross-site' } });
+    expect(answer.status).toBe(403);
+    const visitor = await browse(new Jar(), 'POST', '/api/signin', {
+      body: { email: 'a@example.com', password: 'whatever-1' },
+      headers: { 'Sec-Fetch-Site': 'cross-site' },
+    });
+    expect(visitor.status).toBe(403);
+  });
+
+  it('refuses a foreign Origin from browsers without Sec-Fetch-Site', async () => {
+    const { jar } = await signedInBrowser();
+    const answer = await browse(jar, 'POST', '/api/home/category', {
+      body: {},
+      headers: { 'Sec-Fetch-Site': '', Origin: 'https://evil.example' },
+    });
+    expect(answer.status).toBe(403);
+  });
+
+  it('lets a same-origin POST with the right header through', async () => {
+    const { jar } = await signedInBrowser();
+    const answer = await browse(jar, 'POST', '/api/home/category', { body: {}, headers: { Origin: 'http://localhost:3000' } });
+    expect(answer.status).toBe(200);
+    expect(Array.isArray(answer.body.Content?.categories)).toBe(true);
+  });
+});
+
+describe('the end of a session', () => {
+  it('logout revokes the token, destroys the session and clears both cookies', async () => {
+    const { jar } = await signedInBrowser();
+    const token = (await storedSession(jar))?.token ?? '';
+    const cookie = jar.header();
+    const answer = await browse(jar, 'POST', '/api/web/logout/-', { body: {} });
+    expect(answer.status).toBe(200);
+    expect(answer.body.Success).toBe(true);
+    expect(jar.cookies.has('sid')).toBe(false);
+    expect(jar.cookies.has('XSRF-TOKEN')).toBe(false);
+
+    const after = await fetch(`${base}/api/userdetail`, { headers: { Cookie: cookie, Accept: 'application/json' } });
+    expect(after.status).toBe(401);
+    const direct = await call(api.url, 'GET', '/api/userdetail', { token });
+    expect(direct.status).toBe(401);
+  });
+
+  it('ends the gateway session when the api revokes its token (password changed elsewhere)', async () => {
+    const { jar, user } = await signedInBrowser();
+    const phone = await call<{ token: string }>(api.url, 'POST', '/api/user/signin', { body: { email: user.email, password: user.password } });
+    const change = await call(api.url, 'POST', '/api/change/password', {
+      token: phone.body.Content.token,
+      body: { currentPassword: user.password, newPassword: 'battery-staple-2', confirmPassword: 'battery-staple-2' },
+    });
+    expect(change.status).toBe(200);
+
+    const sid = sessionId(jar);
+    const me = await browse(jar, 'GET', '/api/userdetail');
+    expect(me.status).toBe(401);
+    expect(me.body.error).toBe('407');
+    expect(jar.cookies.has('sid')).toBe(false);
+    expect(await api.db('sessions').where({ sid }).first()).toBeUndefined();
+  });
+
+  it('ends a session past its absolute lifetime however active it was', async () => {
+    const { jar } = await signedInBrowser();
+    const sid = sessionId(jar);
+    const row = (await api.db('sessions').where({ sid }).first()) as { sess: string };
+    const sess = JSON.parse(row.sess) as { createdAt: number };
+    sess.createdAt -= config.sessionAbsoluteHours * 3600 * 1000 + 1000;
+    await api.db('sessions').where({ sid }).update({ sess: JSON.stringify(sess) });
+
+    const me = await browse(jar, 'GET', '/api/userdetail');
+    expect(me.status).toBe(401);
+    expect(me.body.error).toBe('407');
+    expect(me.body.Description).toBe(messages.sessionEnded);
+    expect(await api.db('sessions').where({ sid }).first()).toBeUndefined();
+  });
+});
+
+describe('shell and remotes', () => {
+  it('re-reads the remote registry when the file changes', async () => {
+    const first = (await (await fetch(`${base}/mf/remotes.json`)).json()) as Record<string, { version: string; manifest: string }>;
+    expect(first.mfe_catalog).toEqual({ version: '0.1.0', manifest: '/mfe/mfe_catalog/0.1.0/mf-manifest.json' });
+
+    const file = path.join(scratch, 'remotes.json');
+    await fs.writeFile(
+      file,
+      JSON.stringify({ mfe_catalog: { version: '0.2.0', manifest: 'https://cdn.example.com/mfe_catalog/0.2.0/mf-manifest.json' } }),
+    );
+    // a different mtime even on filesystems with coarse timestamps
+    const later = new Date(Date.now() + 5000);
+    await fs.utimes(file, later, later);
+    const response = await fetch(`${base}/mf/remotes.json`);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const second = (await response.json()) as Record<string, { version: string; manifest: string }>;
+    expect(second.mfe_catalog.version).toBe('0.2.0');
+    expect(Object.keys(second)).toEqual(['mfe_catalog']);
+
+    // the page may now load scripts from the remote's origin
+    const page = await fetch(`${base}/login`, { headers: { Accept: 'text/html' } });
+    expect(page.headers.get('content-security-policy')).toContain('https://cdn.example.com');
+  });
+
+  it('serves a remote build: hashed files immutable, manifest and remoteEntry revalidated', async () => {
+    const chunk = await fetch(`${base}/mfe/mfe_catalog/0.1.0/412.8d0e11aa.js`);
+    expect(chunk.status).toBe(200);
+    expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const name of ['mf-manifest.json', 'remoteEntry.js']) {
+      const response = await fetch(`${base}/mfe/mfe_catalog/0.1.0/${name}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+    }
+    expect((await fetch(`${base}/mfe/mfe_catalog/0.1.0/missing.js`)).status).toBe(404);
+    expect((await fetch(`${base}/mfe/mfe_catalog/0.1.0/..%2f..%2f..%2fremotes.json`)).status).toBe(404);
+  });
+
+  it('serves the shell: index.html for browser routes, hashed assets immutable', async () => {
+    const page = await fetch(`${base}/item-detail/12`, { headers: { Accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(await page.text()).toContain('<title>Swapstuff</title>');
+    const asset = await fetch(`${base}/main.3f2a9c1b.js`);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const notApage = await fetch(`${base}/mf/nothing`, { headers: { Accept: 'text/html' } });
+    expect(notApage.status).toBe(404);
+  });
+
+  it('answers health checks', async () => {
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,101 @@
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { Knex } from '@swapstuff/db';
+import pino, { type Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { messages, type Envelope } from '@swapstuff/contracts';
+import type { Config } from '../config';
+import { SIGN_IN_PATHS, createAuthHandoff } from './auth-handoff';
+import { csrfProtection, isCrossSite, refuseCsrf } from './csrf';
+import { createHealthRouter } from './health';
+import { PROXIED_PREFIXES, createApiProxy, isProxiedPath } from './proxy';
+import { createRemotesRouter, foreignOrigins, registryReader } from './remotes';
+import { contentSecurityPolicy, securityHeaders } from './security';
+import { absoluteTimeout, createSession, hasSessionCookie } from './session';
+import { createShellRouter } from './static';
+import { createUpgradeHandler } from './websocket';
+
+export interface GatewayOptions {
+  /** The database that holds the `sessions` table (the api's database). */
+  db: Knex;
+  /** Where the api listens, e.g. http://127.0.0.1:3001. */
+  apiUrl: string;
+  config: Config;
+  logger?: Logger;
+}
+
+export interface GatewayApp extends Express {
+  /** Attach to the HTTP server: `server.on('upgrade', app.upgrade)` (socket.io websockets). */
+  upgrade: (req: IncomingMessage, socket: Socket, head: Buffer) => void;
+  /** Releases the keep-alive connections to the api. */
+  closeGateway: () => void;
+}
+
+/**
+ * The public door: the browser's session, CSRF, the shell and the remotes' builds, and a proxy to the
+ * api that swaps the session cookie for the bearer token kept server-side.
+ */
+export function createGatewayApp(options: GatewayOptions): GatewayApp {
+  const { db, apiUrl, config } = options;
+  const logger = options.logger ?? pino({ level: config.logLevel, name: 'gateway' });
+  const session = createSession(db, config);
+  const proxy = createApiProxy(apiUrl, logger);
+  const readRegistry = registryReader(config.mfRegistry);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  const requestLog = pinoHttp({
+    logger,
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+  });
+  // The api logs every request it is sent (with the client's address); logging them here too would
+  // double the log volume and the proxy's cost. The gateway logs its own pages, files and refusals.
+  app.use((req: Request, res: Response, next: NextFunction) => (isProxiedPath(req.path) ? next() : requestLog(req, res, next)));
+  app.use(securityHeaders);
+  app.use(createHealthRouter(db));
+  app.use(createRemotesRouter(config, readRegistry));
+
+  // Only the api's paths need the session, and only when the browser has one or is signing in: a
+  // visitor's request costs no session work at all (req.session then stays unset).
+  const signInPaths = new Set(SIGN_IN_PATHS);
+  app.use(PROXIED_PREFIXES, (req: Request, res: Response, next: NextFunction) => {
+    if (hasSessionCookie(req) || signInPaths.has(req.originalUrl.split('?')[0])) return session.middleware(req, res, next);
+    next();
+  });
+  app.use(PROXIED_PREFIXES, absoluteTimeout(session.absoluteMs));
+  app.use('/api', csrfProtection(config, session.idleMs, logger));
+  // socket.io's polling transport cannot send our header; cross-site is still refused
+  app.use('/socket.io', (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && isCrossSite(req, config)) {
+      logger.warn({ url: req.originalUrl, ip: req.ip }, 'cross-site socket.io request refused');
+      return refuseCsrf(res);
+    }
+    next();
+  });
+  app.use(createAuthHandoff({ apiUrl, config, idleMs: session.idleMs, logger }));
+  // before any body parser: the proxy streams request bodies as they come
+  app.use(proxy.middleware);
+
+  app.use(createShellRouter(config.shellDist, async () => contentSecurityPolicy(foreignOrigins(await readRegistry()))));
+
+  app.use((req: Request, res: Response) => {
+    res.status(404).type('text/plain').send('Not found');
+  });
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    logger.error({ err, method: req.method, url: req.originalUrl }, 'gateway error');
+    if (res.headersSent) return res.destroy();
+    const body: Envelope<null> = { Success: false, Description: messages.genericError, Content: null };
+    res.status(500).json(body);
+  });
+
+  const upgrade = createUpgradeHandler({
+    config,
+    store: session.store,
+    absoluteMs: session.absoluteMs,
+    logger,
+    proxyUpgrade: proxy.upgrade,
+  });
+  return Object.assign(app, { upgrade, closeGateway: proxy.close });
+}

@@ -1,0 +1,147 @@
+import http, { type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import https from 'node:https';
+import type { Socket } from 'node:net';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import type { Logger } from 'pino';
+import { SESSION_REVOKED_ERROR, messages, type Envelope } from '@swapstuff/contracts';
+import { forwardedFor } from './forward';
+import { endSession, hasSessionCookie, isSignedIn } from './session';
+
+/** Paths the api answers; everything else is the gateway's own. */
+export const PROXIED_PREFIXES = ['/api', '/media', '/socket.io'];
+
+export function isProxiedPath(pathname: string): boolean {
+  return PROXIED_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+/** Hop-by-hop headers describe one connection, not the message; Node sets its own. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'trailer']);
+
+/**
+ * Who the api should take the caller to be: the session's bearer when signed in through the browser;
+ * otherwise the client's own Authorization header (a mobile app on the public port), untouched.
+ */
+function authorize(proxyReq: ClientRequest, token: string | undefined): void {
+  if (token) proxyReq.setHeader('authorization', `Bearer ${token}`);
+  // the api has no use for the gateway's cookies
+  proxyReq.removeHeader('cookie');
+}
+
+function sendEnvelope(res: ServerResponse, status: number, body: Envelope<unknown>): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+function copyHeaders(from: IncomingMessage, to: ServerResponse): void {
+  for (const [name, value] of Object.entries(from.headers)) {
+    if (value !== undefined && !HOP_BY_HOP.has(name)) to.setHeader(name, value);
+  }
+}
+
+function readBody(stream: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    stream.on('error', reject);
+  });
+}
+
+function parseEnvelope(text: string): (Envelope<unknown> & Record<string, unknown>) | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as Envelope<unknown> & Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A 401 through the gateway may end the gateway's session:
+ * - the api revoked the session's token (error "407": password changed elsewhere, account deleted…);
+ * - the browser's session cookie names a session that lapsed (idle or absolute timeout): the api saw
+ *   an anonymous call, and we tell the browser its session ended, the same "407" the shell handles.
+ */
+async function relayUnauthorized(proxyRes: IncomingMessage, req: Request, res: Response): Promise<void> {
+  const text = await readBody(proxyRes);
+  const body = parseEnvelope(text);
+  const signedIn = isSignedIn(req);
+  const revoked = signedIn && body?.error === SESSION_REVOKED_ERROR;
+  const lapsed = !signedIn && hasSessionCookie(req) && !req.headers.authorization;
+  if (body && (revoked || lapsed)) {
+    await endSession(req, res);
+    sendEnvelope(res, 401, {
+      ...body,
+      Description: revoked ? body.Description : messages.sessionEnded,
+      error: SESSION_REVOKED_ERROR,
+    });
+    return;
+  }
+  copyHeaders(proxyRes, res);
+  res.statusCode = 401;
+  res.end(text);
+}
+
+export interface ApiProxy {
+  middleware: RequestHandler;
+  /** For the HTTP server's 'upgrade' event (socket.io websockets), after authorization is decided. */
+  upgrade: (req: IncomingMessage, socket: Socket, head: Buffer) => void;
+  close: () => void;
+}
+
+export function createApiProxy(apiUrl: string, logger: Logger): ApiProxy {
+  // Keep-alive to the api: a new TCP connection per proxied request would halve throughput.
+  const agentOptions = { keepAlive: true, maxSockets: 256 };
+  const agent = apiUrl.startsWith('https:') ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
+  const proxy = createProxyMiddleware<Request, Response>({
+    target: apiUrl,
+    pathFilter: (pathname) => isProxiedPath(pathname),
+    agent,
+    // websockets are upgraded by the server's own handler (see ./websocket), never auto-subscribed
+    ws: false,
+    selfHandleResponse: true,
+    on: {
+      proxyReq: (proxyReq, req) => {
+        authorize(proxyReq, req.session?.token);
+        for (const [name, value] of Object.entries(forwardedFor(req))) proxyReq.setHeader(name, value);
+      },
+      proxyReqWs: (proxyReq) => {
+        // the upgrade handler has already put the session's bearer on the request headers
+        proxyReq.removeHeader('cookie');
+      },
+      proxyRes: (proxyRes, req, res) => {
+        const status = proxyRes.statusCode ?? 502;
+        if (status === 401 && (isSignedIn(req) || hasSessionCookie(req))) {
+          relayUnauthorized(proxyRes, req, res).catch((err: unknown) => {
+            logger.error({ err, url: req.originalUrl }, 'relaying a 401 failed');
+            if (!res.headersSent) sendEnvelope(res, 502, { Success: false, Description: messages.genericError, Content: null });
+            else res.destroy();
+          });
+          return;
+        }
+        res.statusCode = status;
+        copyHeaders(proxyRes, res);
+        proxyRes.pipe(res);
+      },
+      error: (err, req, res) => {
+        logger.warn({ err, url: req.url }, 'api unreachable');
+        if (res instanceof http.ServerResponse) {
+          if (!res.headersSent) {
+            sendEnvelope(res, 502, { Success: false, Description: messages.genericError, Content: null });
+          } else {
+            res.destroy();
+          }
+        } else {
+          res.destroy();
+        }
+      },
+    },
+  });
+  return {
+    middleware: (req: Request, res: Response, next: NextFunction) => proxy(req, res, next),
+    upgrade: (req, socket, head) => proxy.upgrade(req, socket, head),
+    close: () => agent.destroy(),
+  };
+}

@@ -1,0 +1,147 @@
+import { promises as fs } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { createDb, migrateLatest, seedIfEmpty, type Knex } from '@swapstuff/db';
+import { createMailer } from '../src/adapters/mail';
+import { createApiApp } from '../src/api';
+
+export const MYSQL_ROOT = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
+
+export interface OutboxMail {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  date: string;
+  eml: string;
+}
+
+export interface TestApi {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  db: Knex;
+  dataDir: string;
+  engine: 'mysql' | 'sqlite';
+  /** Mails written to the outbox (when no smtpUrl was given), oldest first. */
+  outbox(): Promise<OutboxMail[]>;
+  /** Waits for the first outbox mail to `to`, up to `timeoutMs`. */
+  waitForMail(to: string, timeoutMs?: number): Promise<OutboxMail>;
+  close(): Promise<void>;
+}
+
+export interface TestApiOptions {
+  /** Deliver mail over SMTP instead of the outbox. */
+  smtpUrl?: string;
+  publicUrl?: string;
+}
+
+/**
+ * A database per test file: on MySQL a database named after the jest worker (and process, because
+ * several jest runs may share one server), dropped and created fresh; on SQLite a temporary file.
+ */
+async function freshDatabase(
+  dataDir: string,
+): Promise<{ db: Knex; engine: 'mysql' | 'sqlite'; drop(): Promise<void> }> {
+  if (process.env.TEST_DB !== 'mysql') {
+    return { db: createDb({ dataDir }), engine: 'sqlite', drop: async () => undefined };
+  }
+  const name = `swapstuff_test_${process.env.JEST_WORKER_ID ?? '1'}_${process.pid}`;
+  const admin = createDb({ url: MYSQL_ROOT, poolMax: 1 });
+  try {
+    await admin.raw(`DROP DATABASE IF EXISTS \`${name}\``);
+    await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  } finally {
+    await admin.destroy();
+  }
+  return {
+    db: createDb({ url: `${MYSQL_ROOT}/${name}`, poolMax: 5 }),
+    engine: 'mysql',
+    async drop() {
+      const again = createDb({ url: MYSQL_ROOT, poolMax: 1 });
+      try {
+        await again.raw(`DROP DATABASE IF EXISTS \`${name}\``);
+      } finally {
+        await again.destroy();
+      }
+    },
+  };
+}
+
+/** The real api over real HTTP against a real, freshly migrated and seeded database. */
+export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'swapstuff-api-'));
+  const { db, engine, drop } = await freshDatabase(dataDir);
+  await migrateLatest(db);
+  await seedIfEmpty(db, { dataDir });
+
+  const app = createApiApp({
+    db,
+    dataDir,
+    mailer: createMailer({ smtpUrl: options.smtpUrl, dataDir }),
+    publicUrl: options.publicUrl ?? 'http://localhost:3000',
+    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+  });
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const outboxDir = path.join(dataDir, 'outbox');
+  const outbox = async (): Promise<OutboxMail[]> => {
+    const files = (await fs.readdir(outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort();
+    return Promise.all(
+      files.map(async (f) => JSON.parse(await fs.readFile(path.join(outboxDir, f), 'utf8')) as OutboxMail),
+    );
+  };
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    db,
+    dataDir,
+    engine,
+    outbox,
+    async waitForMail(to, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const mail = (await outbox()).find((m) => m.to === to);
+        if (mail) return mail;
+        if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
+      await db.destroy();
+      await drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Answer<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: { Success: boolean; Description: string; Content: T; error?: string };
+}
+
+/** One JSON call to the api, the way a mobile client makes it. */
+export async function call<T = unknown>(
+  base: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+): Promise<Answer<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as Answer<T>['body'] };
+}

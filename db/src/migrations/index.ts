@@ -1,0 +1,21 @@
+import type { Knex } from 'knex';
+import * as foundation from './001_foundation';
+
+interface Migration {
+  name: string;
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+/** Ordered list of migrations. Append only; never rename a shipped one (knex records names). */
+const migrations: Migration[] = [{ name: '001_foundation', ...foundation }];
+
+/**
+ * Migrations are imported as modules rather than discovered on disk, so the same list works from the
+ * compiled JS, from swc-transformed tests and from ts source, with no file-extension rules.
+ */
+export const migrationSource: Knex.MigrationSource<Migration> = {
+  getMigrations: async () => migrations,
+  getMigrationName: (m) => m.name,
+  getMigration: async (m) => ({ up: m.up, down: m.down }),
+};
