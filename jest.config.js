@@ -24,6 +24,9 @@ const shared = {
     '^@swapstuff/db$': '<rootDir>/db/src/index.ts',
     '^@swapstuff/sdk$': '<rootDir>/shell/sdk/src/index.ts',
     '\\.(css)$': '<rootDir>/scripts/jest/style-stub.js',
+    // @ant-design/icons' CommonJS build requires an ESM file of @ant-design/colors that jest cannot load
+    // untransformed; its CommonJS twin is the same code.
+    '^@ant-design/colors/es/(.*)$': '<rootDir>/node_modules/@ant-design/colors/lib/$1',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
   testEnvironment: 'node',
@@ -42,6 +45,7 @@ module.exports = {
     {
       ...shared,
       displayName: 'unit',
+      setupFilesAfterEnv: ['<rootDir>/scripts/jest/browser-env.ts'],
       testMatch: ['<rootDir>/**/*.test.ts?(x)'],
       testPathIgnorePatterns: [...shared.testPathIgnorePatterns, '\\.int\\.test\\.ts$'],
     },

@@ -60,6 +60,9 @@ export const messages = {
   samePassword: 'New password must be different from the current password',
   rateLimited: 'Too many requests. Please try again later.',
   validationFailed: 'Please check the highlighted fields',
+  // ours: browser only
+  socialLoginUnavailable:
+    'This sign-in provider is not configured on this server. Please sign in with your email and password.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

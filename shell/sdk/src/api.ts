@@ -42,7 +42,7 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   }
 
   let response: Response;
-  let envelope: Envelope<T> | null = null;
+  let envelope: Envelope<T> | null;
   try {
     response = await fetch(path, {
       method,

@@ -1,0 +1,169 @@
+/**
+ * One webpack configuration for the shell and the four remotes, so that every app compiles,
+ * shares and names its files the same way (ARCHITECTURE.md §3). Each app's webpack.config.js
+ * calls `createConfig` with what differs: its federation name, what it exposes, its dev port.
+ */
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+/**
+ * Shared singletons. Every app lists these in its own package.json; the version each app asks for
+ * comes from there. `react/` and `react-dom/` share the subpaths (react/jsx-runtime,
+ * react-dom/client) that would otherwise load twice.
+ */
+const SINGLETONS = [
+  'react',
+  'react/',
+  'react-dom',
+  'react-dom/',
+  'react-router-dom',
+  'antd',
+  '@ant-design/icons',
+  'zustand',
+  '@swapstuff/sdk',
+  '@swapstuff/contracts',
+];
+
+/** Where the api listens in development (the remotes' standalone pages talk to it directly). */
+const API_TARGET = process.env.API_URL || `http://localhost:${process.env.API_PORT || 3001}`;
+/** Where the gateway listens in development (the shell's dev page reads /mf/remotes.json from it). */
+const GATEWAY_TARGET = process.env.GATEWAY_URL || `http://localhost:${process.env.PORT || 3000}`;
+
+function sharedConfig(pkg) {
+  const deps = pkg.dependencies || {};
+  return Object.fromEntries(
+    SINGLETONS.map((key) => {
+      const base = key.replace(/\/$/, '');
+      const requiredVersion = deps[base];
+      if (!requiredVersion) throw new Error(`${pkg.name} shares ${base} but does not list it in its package.json`);
+      // never eager: every app starts behind an async boundary (index.ts → import('./bootstrap'))
+      return [key, { singleton: true, requiredVersion, eager: false }];
+    }),
+  );
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.dir         the app's folder (__dirname of its webpack.config.js)
+ * @param {string} options.name        federation name: a JS identifier (mfe_catalog), or 'shell'
+ * @param {Record<string,string>} [options.exposes] remotes only
+ * @param {number} options.port        dev-server port
+ * @param {string} options.title       <title> of the page
+ */
+function createConfig({ dir, name, exposes, port, title }) {
+  const pkg = require(path.join(dir, 'package.json'));
+  const isRemote = Boolean(exposes);
+
+  return (_env, argv) => {
+    const production = (argv && argv.mode) === 'production' || process.env.NODE_ENV === 'production';
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      entry: {
+        main: {
+          import: './src/index.ts',
+          // webpack 5.111 + enhanced 2.9.2 cannot resolve [contenthash] in the filename of a chunk
+          // that carries the federation runtime (module-federation/core#5077). The entry is tiny (it
+          // only starts the async boundary); index.html asks for it with ?<build hash> (see below), and
+          // every other chunk keeps its content hash.
+          filename: '[name].js',
+        },
+      },
+      // no production source maps: they double the build time on CI's two cores and ship nothing users need
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      output: {
+        // remotes live on immutable versioned paths (/mfe/<name>/<version>/); the shell at /
+        path: isRemote ? path.join(dir, 'dist', pkg.version) : path.join(dir, 'dist'),
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        // a remote is fetched from wherever the registry says; the shell's deep links need absolute '/'
+        publicPath: isRemote ? 'auto' : '/',
+        // one webpack runtime per app on the page: keep their chunk-loading globals apart
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          {
+            // CSS modules only: no global selectors, since remotes share the page without isolation
+            test: /\.module\.css$/,
+            use: [
+              'style-loader',
+              {
+                loader: 'css-loader',
+                options: {
+                  modules: {
+                    namedExport: false,
+                    exportLocalsConvention: 'as-is',
+                    localIdentName: production ? `${name}_[hash:base64:6]` : `${name}__[local]__[hash:base64:4]`,
+                  },
+                },
+              },
+            ],
+          },
+          // plain CSS only in the shell (it owns the page); a remote that imports one fails the build
+          {
+            test: /\.css$/,
+            exclude: /\.module\.css$/,
+            use: isRemote ? [require.resolve('./no-global-css.js')] : ['style-loader', 'css-loader'],
+          },
+          { test: /\.(png|jpe?g|gif|svg|webp)$/i, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          ...(isRemote ? { filename: 'remoteEntry.js', exposes, manifest: { fileName: 'mf-manifest.json' } } : {}),
+          // the shell registers its remotes at run time from /mf/remotes.json: none at build time
+          remotes: {},
+          shared: sharedConfig(pkg),
+          // a remote that cannot be fetched must not blank the shell (STACK.md)
+          shareStrategy: 'loaded-first',
+          dts: false,
+        }),
+        new HtmlWebpackPlugin({
+          template: path.join(__dirname, 'index.html'),
+          title,
+          // a remote's index.html is its standalone page; the shell's is the site
+          filename: 'index.html',
+          // main.js?<build hash>: a new build is never served from an old cached main.js
+          hash: true,
+        }),
+      ],
+      performance: { hints: false },
+      stats: 'errors-warnings',
+      devServer: {
+        port,
+        historyApiFallback: true,
+        hot: false,
+        liveReload: true,
+        // the shell fetches remote manifests and chunks from other dev origins
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        client: { overlay: { runtimeErrors: false } },
+        proxy: [
+          { context: ['/api', '/media'], target: isRemote ? API_TARGET : GATEWAY_TARGET, changeOrigin: false },
+          ...(isRemote ? [] : [{ context: ['/mf', '/mfe', '/socket.io'], target: GATEWAY_TARGET, ws: true }]),
+        ],
+      },
+    };
+  };
+}
+
+module.exports = { createConfig, SINGLETONS };

@@ -1,0 +1,10 @@
+import { EmptyState, PageFrame } from '@swapstuff/sdk';
+
+/** Spec section 2, Address: the route's frame; its content arrives in a later issue. */
+export function AddressPage() {
+  return (
+    <PageFrame title="Address">
+      <EmptyState />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,10 @@
+import { EmptyState, PageFrame } from '@swapstuff/sdk';
+
+/** Spec section 2, Chat: the route's frame; its content arrives in a later issue. */
+export function ChatPage() {
+  return (
+    <PageFrame title="Chat">
+      <EmptyState />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,10 @@
+import { EmptyState, PageFrame } from '@swapstuff/sdk';
+
+/** Spec section 2, Delete Account: the route's frame; its content arrives in a later issue. */
+export function DeleteAccountPage() {
+  return (
+    <PageFrame title="Delete Account">
+      <EmptyState />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,10 @@
+import { EmptyState, PageFrame } from '@swapstuff/sdk';
+
+/** Spec section 2, Feedback: the route's frame; its content arrives in a later issue. */
+export function FeedbackPage() {
+  return (
+    <PageFrame title="Feedback">
+      <EmptyState />
+    </PageFrame>
+  );
+}

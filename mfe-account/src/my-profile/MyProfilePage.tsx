@@ -1,0 +1,10 @@
+import { EmptyState, PageFrame } from '@swapstuff/sdk';
+
+/** Spec section 2, My Profile: the route's frame; its content arrives in a later issue. */
+export function MyProfilePage() {
+  return (
+    <PageFrame title="My Profile">
+      <EmptyState />
+    </PageFrame>
+  );
+}

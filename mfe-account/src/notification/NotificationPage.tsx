@@ -1,0 +1,10 @@
+import { EmptyState, PageFrame } from '@swapstuff/sdk';
+
+/** Spec section 2, Notifications: the route's frame; its content arrives in a later issue. */
+export function NotificationPage() {
+  return (
+    <PageFrame title="Notifications">
+      <EmptyState />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,10 @@
+import { EmptyState, PageFrame } from '@swapstuff/sdk';
+
+/** Spec section 2, Payment Methods: the route's frame; its content arrives in a later issue. */
+export function PaymentMethodsPage() {
+  return (
+    <PageFrame title="Payment Methods">
+      <EmptyState />
+    </PageFrame>
+  );
+}

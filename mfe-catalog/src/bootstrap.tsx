@@ -1,0 +1,5 @@
+import { mountStandalone } from '@swapstuff/sdk';
+import App from './App';
+
+// Only the standalone dev page runs this; the shell loads ./App through federation.
+mountStandalone(App, 'mfe_catalog');

@@ -1,0 +1,10 @@
+import { EmptyState, PageFrame } from '@swapstuff/sdk';
+
+/** Spec section 2, My Likes: the route's frame; its content arrives in a later issue. */
+export function MyLikesPage() {
+  return (
+    <PageFrame title="My Likes">
+      <EmptyState />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,10 @@
+import { EmptyState, PageFrame } from '@swapstuff/sdk';
+
+/** Spec section 2, My Listings: the route's frame; its content arrives in a later issue. */
+export function MyListingsPage() {
+  return (
+    <PageFrame title="My Listings">
+      <EmptyState />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,10 @@
+import { EmptyState, PageFrame } from '@swapstuff/sdk';
+
+/** Spec section 2, My Purchases: the route's frame; its content arrives in a later issue. */
+export function MyPurchasesPage() {
+  return (
+    <PageFrame title="My Purchases">
+      <EmptyState />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,10 @@
+import { EmptyState, PageFrame } from '@swapstuff/sdk';
+
+/** Spec section 2, Swap Requests: the route's frame; its content arrives in a later issue. */
+export function SwapRequestsPage() {
+  return (
+    <PageFrame title="Swap Requests">
+      <EmptyState />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,21 @@
+import type { ThemeConfig } from 'antd';
+
+/** The one antd theme of the site (the shell provides it; a remote's standalone page reuses it): a calm teal-green brand, rounded, readable at 375 px. */
+export const BRAND = '#0f8b7d';
+
+export const theme: ThemeConfig = {
+  cssVar: { key: 'swapstuff' },
+  token: {
+    colorPrimary: BRAND,
+    colorInfo: BRAND,
+    colorSuccess: '#2f9e44',
+    colorLink: '#0b7065',
+    borderRadius: 8,
+    fontFamily:
+      "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+  },
+  components: {
+    Layout: { headerBg: '#ffffff', bodyBg: '#f6f8f7', footerBg: '#0d2b28', headerPadding: '0 16px', headerHeight: 64 },
+    Tabs: { horizontalMargin: '0' },
+  },
+};

@@ -1,0 +1,176 @@
+import { useState } from 'react';
+import { Alert, Button, Col, Form, Input, Row, Segmented, Typography } from 'antd';
+import type { FormInstance } from 'antd';
+import { api, ApiError, formRules, routes, useIsSignedIn, useSession } from '@swapstuff/sdk';
+import {
+  businessRegisterRules,
+  messages,
+  registerRules,
+  type BusinessRegisterBody,
+  type LoginContent,
+  type RegisterBody,
+} from '@swapstuff/contracts';
+import { Navigate } from 'react-router-dom';
+import { AppLink } from './AppLink';
+import { browser } from './browser';
+import { EinField, PasswordFields, PhoneField, TermsField, ZipField } from './fields';
+
+const individualRules = formRules(registerRules);
+const businessRules = formRules(businessRegisterRules);
+
+type AccountType = 'individual' | 'business';
+
+/**
+ * Sends a registration; on success the new user is signed in and the browser loads home (a full load,
+ * so every remote starts with the session). A 400 puts the api's messages on the fields; the rest shows
+ * above the form.
+ */
+function useRegister<T extends object>(form: FormInstance, path: string, fields: string[]) {
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (body: T) => {
+    setSubmitting(true);
+    setError(null);
+    try {
+      const { user } = await api.post<LoginContent>(path, body, { silent: true });
+      useSession.getState().signIn(user);
+      browser.assign(routes.home);
+    } catch (err) {
+      if (!(err instanceof ApiError)) {
+        setError(messages.genericError);
+        return;
+      }
+      const onFields = Object.entries(err.fieldErrors).filter(([name]) => fields.includes(name));
+      form.setFields(onFields.map(([name, message]) => ({ name, errors: [message] })));
+      // Anything the fields cannot show (a 409, a 429, a field we do not render) goes in the alert.
+      if (onFields.length === 0 || onFields.length < Object.keys(err.fieldErrors).length) setError(err.message);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+  return { submit, submitting, error };
+}
+
+function IndividualForm() {
+  const [form] = Form.useForm<RegisterBody>();
+  const { submit, submitting, error } = useRegister<RegisterBody>(form, '/api/register', Object.keys(registerRules));
+  return (
+    <Form<RegisterBody> form={form} name="sign-up-individual" layout="vertical" onFinish={submit} scrollToFirstError>
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+      <Row gutter={12}>
+        <Col xs={24} sm={12}>
+          <Form.Item label="First Name" name="firstName" rules={individualRules.firstName}>
+            <Input autoComplete="given-name" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item label="Last Name" name="lastName" rules={individualRules.lastName}>
+            <Input autoComplete="family-name" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item label="Username" name="username" rules={individualRules.username}>
+        <Input autoComplete="username" />
+      </Form.Item>
+      <Form.Item label="Email" name="email" rules={individualRules.email}>
+        <Input inputMode="email" autoComplete="email" />
+      </Form.Item>
+      <PasswordFields rules={individualRules} />
+      <TermsField rules={individualRules.agreeToTerms} />
+      <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
+        Sign Up
+      </Button>
+    </Form>
+  );
+}
+
+function BusinessForm() {
+  const [form] = Form.useForm<BusinessRegisterBody>();
+  const { submit, submitting, error } = useRegister<BusinessRegisterBody>(
+    form,
+    '/api/v2/register',
+    Object.keys(businessRegisterRules),
+  );
+  // The EIN is optional: an empty one is left out rather than sent as "".
+  const onFinish = ({ businessEINNumber, ...rest }: BusinessRegisterBody) =>
+    submit(businessEINNumber ? { ...rest, businessEINNumber } : rest);
+  return (
+    <Form<BusinessRegisterBody>
+      form={form}
+      name="sign-up-business"
+      layout="vertical"
+      onFinish={onFinish}
+      scrollToFirstError
+    >
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+      <Form.Item label="Business Name" name="businessName" rules={businessRules.businessName}>
+        <Input autoComplete="organization" />
+      </Form.Item>
+      <Row gutter={12}>
+        <Col xs={24} sm={12}>
+          <Form.Item label="Business Username" name="businessUsername" rules={businessRules.businessUsername}>
+            <Input autoComplete="username" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <EinField rules={businessRules.businessEINNumber} />
+        </Col>
+      </Row>
+      <Form.Item label="Business Email" name="businessEmail" rules={businessRules.businessEmail}>
+        <Input inputMode="email" autoComplete="email" />
+      </Form.Item>
+      <Form.Item label="Address" name="address" rules={businessRules.address}>
+        <Input autoComplete="street-address" />
+      </Form.Item>
+      <Row gutter={12}>
+        <Col xs={24} sm={10}>
+          <Form.Item label="City" name="city" rules={businessRules.city}>
+            <Input autoComplete="address-level2" />
+          </Form.Item>
+        </Col>
+        <Col xs={12} sm={7}>
+          <Form.Item label="State" name="state" rules={businessRules.state}>
+            <Input autoComplete="address-level1" />
+          </Form.Item>
+        </Col>
+        <Col xs={12} sm={7}>
+          <ZipField rules={businessRules.zip} />
+        </Col>
+      </Row>
+      <PhoneField rules={businessRules.phone} />
+      <PasswordFields rules={businessRules} />
+      <TermsField rules={businessRules.agreeToTerms} />
+      <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
+        Sign Up
+      </Button>
+    </Form>
+  );
+}
+
+/** /sign-up: individual or business registration (spec sections 2 and 5). */
+export function SignUpPage() {
+  const [type, setType] = useState<AccountType>('individual');
+  if (useIsSignedIn()) return <Navigate to={routes.home} replace />;
+  return (
+    <>
+      <Typography.Title level={2}>Create your account</Typography.Title>
+      <Typography.Paragraph type="secondary">List items, make swap offers and buy safely.</Typography.Paragraph>
+      <Segmented<AccountType>
+        block
+        value={type}
+        onChange={setType}
+        options={[
+          { label: 'Individual', value: 'individual' },
+          { label: 'Business', value: 'business' },
+        ]}
+        style={{ marginBottom: 24 }}
+        aria-label="Account type"
+      />
+      {type === 'individual' ? <IndividualForm /> : <BusinessForm />}
+      <Typography.Paragraph style={{ marginTop: 24, textAlign: 'center' }}>
+        Already have an account? <AppLink to={routes.login}>Sign in</AppLink>
+      </Typography.Paragraph>
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+export { StaticPage } from './StaticPage';
+export { NotFoundPage } from './NotFoundPage';

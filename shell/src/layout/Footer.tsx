@@ -1,0 +1,59 @@
+import { FacebookFilled, InstagramOutlined, XOutlined, YoutubeFilled } from '@ant-design/icons';
+import { Link } from 'react-router-dom';
+import { TAGLINE } from '@swapstuff/contracts';
+import { Logo } from './Logo';
+import { AppStoreBadge, GooglePlayBadge } from './StoreBadges';
+import { FOOTER_PAGES } from './menus';
+import styles from './Footer.module.css';
+
+const SOCIAL = [
+  { label: 'Swapstuff on Facebook', href: 'https://www.facebook.com/swapstuff', icon: <FacebookFilled /> },
+  { label: 'Swapstuff on Instagram', href: 'https://www.instagram.com/swapstuff', icon: <InstagramOutlined /> },
+  { label: 'Swapstuff on X', href: 'https://x.com/swapstuff', icon: <XOutlined /> },
+  { label: 'Swapstuff on YouTube', href: 'https://www.youtube.com/@swapstuff', icon: <YoutubeFilled /> },
+];
+
+/** Spec section 1: logo, social links, page links, app-store badges, copyright. */
+export function Footer() {
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.inner}>
+        <div className={styles.brand}>
+          <Logo inverted />
+          <p className={styles.tagline}>{TAGLINE}</p>
+          <ul className={styles.social} aria-label="Social links">
+            {SOCIAL.map((s) => (
+              <li key={s.href}>
+                <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={s.label}>
+                  {s.icon}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <nav aria-label="Pages" className={styles.pages}>
+          <h2 className={styles.heading}>Swapstuff</h2>
+          <ul>
+            {FOOTER_PAGES.map((p) => (
+              <li key={p.to}>
+                <Link to={p.to}>{p.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className={styles.apps}>
+          <h2 className={styles.heading}>Get the app</h2>
+          <div className={styles.badges}>
+            <a href="https://apps.apple.com/" target="_blank" rel="noopener noreferrer" aria-label="Download on the App Store">
+              <AppStoreBadge />
+            </a>
+            <a href="https://play.google.com/store" target="_blank" rel="noopener noreferrer" aria-label="Get it on Google Play">
+              <GooglePlayBadge />
+            </a>
+          </div>
+        </div>
+      </div>
+      <p className={styles.copyright}>© {new Date().getFullYear()} Swapstuff. All rights reserved.</p>
+    </footer>
+  );
+}
