@@ -27,8 +27,12 @@ export const routes = {
   deleteAccount: '/delete-account',
   changePassword: '/change-password',
   page: (slug: StaticPageSlug) => `/page/${slug}`,
-  /** login with a return address */
-  loginWithCallback: (callbackUrl: string) => `/login?callbackUrl=${encodeURIComponent(callbackUrl)}`,
+  /**
+   * /login?callbackUrl=<path>. The path keeps its slashes readable (/login?callbackUrl=/notification);
+   * everything else that could break the query is encoded.
+   */
+  loginWithCallback: (callbackUrl: string) =>
+    `/login?callbackUrl=${encodeURIComponent(callbackUrl).replace(/%2F/gi, '/')}`,
 } as const;
 
 export const staticPageSlugs = ['about', 'term-and-condition', 'privacy-policy', 'help'] as const;

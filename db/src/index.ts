@@ -49,10 +49,11 @@ function sqliteConfig(dataDir: string): Knex.Config {
     pool: {
       afterCreate(conn: { pragma(sql: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
         try {
-          conn.pragma('journal_mode = WAL');
-          conn.pragma('foreign_keys = ON');
-          // Another process (the gateway, a second api) may hold the write lock briefly.
+          // Another process (the gateway, a second api) may hold the write lock briefly: wait for it
+          // before anything else, so that no pragma below fails on a busy database.
           conn.pragma('busy_timeout = 5000');
+          conn.pragma('foreign_keys = ON');
+          conn.pragma('journal_mode = WAL');
           done(null, conn);
         } catch (err) {
           done(err as Error, conn);

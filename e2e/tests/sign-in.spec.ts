@@ -44,7 +44,7 @@ test('a visitor opening /notification signs in and comes back', async ({ page, r
   const user = newUser();
   await registerViaApi(request, user);
   await page.goto('/notification');
-  await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fnotification/);
+  await expect(page).toHaveURL(/\/login\?callbackUrl=\/notification$/);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -61,7 +61,7 @@ test('logout lands on /login and clears the persisted store', async ({ page, req
   await expect(page.getByRole('button', { name: 'Upload Product' })).toBeVisible();
   expect(await persistedStore(page)).toContain(user.email);
 
-  await page.getByTestId('avatar-menu').click();
+  await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login/);
   const stored = await persistedStore(page);
