@@ -1,32 +1,78 @@
-// Lint: typescript-eslint's recommended rules, React hooks rules, and the architecture's one hard
-// boundary: a remote never imports another remote (cross-remote links go through the SDK).
+// Lint: typescript-eslint's recommended rules, React hooks rules, and two import rules of the
+// architecture: a remote never imports another remote (cross-remote links go through the SDK), and
+// nobody imports the root of @ant-design/icons (a federation singleton cannot be tree-shaken, so the
+// root would ship every icon: import each one, `@ant-design/icons/BellOutlined`).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readFileSync } from 'node:fs';
 
 const remotes = ['mfe-catalog', 'mfe-swaps', 'mfe-orders', 'mfe-account'];
 
+/**
+ * The apps share react-router-dom as build/shared/react-router-dom.mjs, which re-exports only the
+ * router API the site uses (a shared module cannot be tree-shaken): anything else would be undefined
+ * at run time. Type imports are free.
+ */
+const routerFacade = readFileSync(new URL('./build/shared/react-router-dom.mjs', import.meta.url), 'utf8');
+const routerNames = [...routerFacade.matchAll(/^ {2}(\w+),$/gm)].map((m) => m[1]);
+const routerPaths = [
+  {
+    name: 'react-router-dom',
+    allowImportNames: routerNames,
+    allowTypeImports: true,
+    message: 'Not in the shared router (build/shared/react-router-dom.mjs): add it there first.',
+  },
+  { name: 'react-router', allowTypeImports: true, message: 'Import the shared react-router-dom.' },
+];
+
+const ICONS_MESSAGE =
+  'Import each icon from its own path (@ant-design/icons/BellOutlined): the shared root ships every icon.';
+
+/** The icon-library entry points that hold every icon; `paths` match these exact specifiers only. */
+const iconRoots = [
+  '@ant-design/icons',
+  '@ant-design/icons/es',
+  '@ant-design/icons/lib',
+  '@ant-design/icons/es/icons',
+  '@ant-design/icons/lib/icons',
+].map((name) => ({ name, message: ICONS_MESSAGE }));
+
+/**
+ * One import-restriction setting per file: ESLint replaces a rule's options when a later config sets
+ * the same rule, so the remotes' entries repeat the shared paths next to their own patterns.
+ * (typescript-eslint's version of the core rule: it can let type-only imports through.)
+ */
+const restrictedImports = (patterns = []) => ({
+  'no-restricted-imports': 'off',
+  '@typescript-eslint/no-restricted-imports': ['error', { paths: [...iconRoots, ...routerPaths], patterns }],
+});
+
 const noCrossRemoteImports = (self) => ({
   files: [`${self}/**/*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: remotes
-          .filter((r) => r !== self)
-          .flatMap((r) => [
-            { group: [`**/${r}/**`, `**/${r}`], message: 'Remotes never import each other; use the SDK.' },
-            { group: [`@swapstuff/${r}`, `@swapstuff/${r}/**`], message: 'Remotes never import each other; use the SDK.' },
-          ]),
-      },
-    ],
-  },
+  rules: restrictedImports(
+    remotes
+      .filter((r) => r !== self)
+      .flatMap((r) => [
+        { group: [`**/${r}/**`, `**/${r}`], message: 'Remotes never import each other; use the SDK.' },
+        { group: [`@swapstuff/${r}`, `@swapstuff/${r}/**`], message: 'Remotes never import each other; use the SDK.' },
+      ]),
+  ),
 });
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-types/**', 'data/**', 'e2e/.data/**', 'coverage/**', 'test-results/**', 'bench/results/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-types/**',
+      'data/**',
+      'e2e/.data/**',
+      'coverage/**',
+      'test-results/**',
+      'bench/results/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -35,6 +81,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-require-imports': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      ...restrictedImports(),
     },
   },
   {
@@ -43,4 +90,6 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   ...remotes.map(noCrossRemoteImports),
+  // the shared router is where react-router itself is imported
+  { files: ['build/shared/react-router-dom.mjs'], rules: { '@typescript-eslint/no-restricted-imports': 'off' } },
 );

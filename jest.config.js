@@ -23,6 +23,7 @@ const shared = {
     '^@swapstuff/contracts$': '<rootDir>/contracts/src/index.ts',
     '^@swapstuff/db$': '<rootDir>/db/src/index.ts',
     '^@swapstuff/sdk$': '<rootDir>/shell/sdk/src/index.ts',
+    '^@swapstuff/sdk/ui$': '<rootDir>/shell/sdk/src/ui/index.ts',
     '\\.(css)$': '<rootDir>/scripts/jest/style-stub.js',
     // @ant-design/icons' CommonJS build requires an ESM file of @ant-design/colors that jest cannot load
     // untransformed; its CommonJS twin is the same code.

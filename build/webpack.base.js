@@ -11,6 +11,16 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
  * Shared singletons. Every app lists these in its own package.json; the version each app asks for
  * comes from there. `react/` and `react-dom/` share the subpaths (react/jsx-runtime,
  * react-dom/client) that would otherwise load twice.
+ *
+ * A shared module cannot be tree-shaken (another app may need any of its exports), so what is shared
+ * must be what is used:
+ *  - `@ant-design/icons/` is shared per icon (deep imports, `@ant-design/icons/BellOutlined`, and
+ *    antd's own `@ant-design/icons/es/icons/…`); the package root, every icon at once, is never
+ *    imported (lint rule in eslint.config.mjs);
+ *  - `react-router-dom` is shared as ./shared/react-router-dom.mjs, the part of the router API the
+ *    apps use, from react-router's production build (see that file);
+ *  - the SDK is two singletons: its core `@swapstuff/sdk` (store, api, bus, routing: no antd), which
+ *    the shell's frame needs at once, and its antd UI kit `@swapstuff/sdk/ui`, loaded with antd.
  */
 const SINGLETONS = [
   'react',
@@ -19,26 +29,49 @@ const SINGLETONS = [
   'react-dom/',
   'react-router-dom',
   'antd',
-  '@ant-design/icons',
+  '@ant-design/icons/',
   'zustand',
   '@swapstuff/sdk',
+  '@swapstuff/sdk/ui',
   '@swapstuff/contracts',
 ];
+
+/** The package a share key belongs to: 'react/' → react, '@swapstuff/sdk/ui' → @swapstuff/sdk. */
+function packageOf(key) {
+  const parts = key.split('/');
+  return key.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
+}
+
+/**
+ * What an app provides for a share key, when it is not the package itself, with the package's version
+ * (a file outside the package has none of its own).
+ */
+const PROVIDED = {
+  'react-router-dom': path.join(__dirname, 'shared', 'react-router-dom.mjs'),
+};
+
+/** react-router's production build: its package "exports" resolve to the development build only. */
+const reactRouterDist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist', 'production');
 
 /** Where the api listens in development (the remotes' standalone pages talk to it directly). */
 const API_TARGET = process.env.API_URL || `http://localhost:${process.env.API_PORT || 3001}`;
 /** Where the gateway listens in development (the shell's dev page reads /mf/remotes.json from it). */
 const GATEWAY_TARGET = process.env.GATEWAY_URL || `http://localhost:${process.env.PORT || 3000}`;
 
-function sharedConfig(pkg) {
+function sharedConfig(pkg, dir) {
   const deps = pkg.dependencies || {};
   return Object.fromEntries(
     SINGLETONS.map((key) => {
-      const base = key.replace(/\/$/, '');
+      const base = packageOf(key);
       const requiredVersion = deps[base];
-      if (!requiredVersion) throw new Error(`${pkg.name} shares ${base} but does not list it in its package.json`);
+      if (!requiredVersion) throw new Error(`${pkg.name} shares ${key} but does not list ${base} in its package.json`);
       // never eager: every app starts behind an async boundary (index.ts → import('./bootstrap'))
-      return [key, { singleton: true, requiredVersion, eager: false }];
+      const config = { singleton: true, requiredVersion, eager: false };
+      if (PROVIDED[key]) {
+        const { version } = require(require.resolve(`${base}/package.json`, { paths: [dir] }));
+        Object.assign(config, { import: PROVIDED[key], version });
+      }
+      return [key, config];
     }),
   );
 }
@@ -84,7 +117,10 @@ function createConfig({ dir, name, exposes, port, title }) {
         uniqueName: name,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.json'],
+        alias: { 'react-router$': path.join(reactRouterDist, 'index.mjs') },
+      },
       module: {
         rules: [
           {
@@ -133,10 +169,12 @@ function createConfig({ dir, name, exposes, port, title }) {
           ...(isRemote ? { filename: 'remoteEntry.js', exposes, manifest: { fileName: 'mf-manifest.json' } } : {}),
           // the shell registers its remotes at run time from /mf/remotes.json: none at build time
           remotes: {},
-          shared: sharedConfig(pkg),
+          shared: sharedConfig(pkg, dir),
           // a remote that cannot be fetched must not blank the shell (STACK.md)
           shareStrategy: 'loaded-first',
           dts: false,
+          // browser-only apps: the runtime drops its Node.js script loading
+          experiments: { optimization: { target: 'web' } },
         }),
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'index.html'),
@@ -147,6 +185,22 @@ function createConfig({ dir, name, exposes, port, title }) {
           hash: true,
         }),
       ],
+      optimization: {
+        splitChunks: {
+          cacheGroups: {
+            // Each icon is a shared module of its own (SINGLETONS), so by default each gets a chunk,
+            // with its own copy of the icon component and clsx: antd alone asks for ~50. One chunk
+            // holds them all.
+            antdIcons: {
+              test: /[\\/]node_modules[\\/](@ant-design[\\/]icons(-svg)?|clsx)[\\/]/,
+              name: 'antd-icons',
+              chunks: 'async',
+              enforce: true,
+              priority: 20,
+            },
+          },
+        },
+      },
       performance: { hints: false },
       stats: 'errors-warnings',
       devServer: {

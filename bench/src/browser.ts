@@ -3,9 +3,16 @@ import { measure, type SizeRow } from './sizes';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** The row names run.ts reads. */
+export const SHELL_INITIAL = 'shell initial: JS fetched before the shell asks for /mf/remotes.json';
+export const PAGE_TOTAL = 'all JS for / (shell, shared libraries, remotes)';
+
 /**
- * What a browser really fetches to show the home page: every JS response until the network is idle,
- * grouped into the shell's (anything outside /mfe/) and each remote's (/mfe/<name>/…).
+ * What a browser really fetches to show the home page, every JS response until the network is idle:
+ * - the shell's initial JS: what it needs to render its frame (header, tabs, footer). Bootstrap's first
+ *   request is GET /mf/remotes.json, so every script requested before it belongs to the frame;
+ * - the rest of the shell's (antd and the other shared libraries, loaded in parallel with the remotes);
+ * - each remote's (/mfe/<name>/…), and the page's total.
  */
 export async function measureInBrowser(siteUrl: string): Promise<SizeRow[] | string> {
   if (!existsSync(CHROMIUM)) return `no browser at ${CHROMIUM} (set CHROMIUM_PATH)`;
@@ -15,24 +22,44 @@ export async function measureInBrowser(siteUrl: string): Promise<SizeRow[] | str
   } catch {
     return 'playwright-core is not installed';
   }
-  const browser = await playwright.chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  const browser = await playwright.chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
   try {
     const page = await browser.newPage();
-    const pending: Promise<{ url: string; bytes: Buffer } | undefined>[] = [];
-    page.on('response', (response) => {
-      const type = response.headers()['content-type'] ?? '';
-      if (!/javascript/.test(type) && !response.url().endsWith('.js')) return;
-      pending.push(response.body().then((bytes) => ({ url: response.url(), bytes }), () => undefined));
+    let requests = 0;
+    let registryAt = Number.POSITIVE_INFINITY;
+    const pending: Promise<{ url: string; order: number; bytes: Buffer } | undefined>[] = [];
+    page.on('request', (request) => {
+      if (registryAt === Number.POSITIVE_INFINITY && request.url().includes('/mf/remotes.json')) registryAt = requests;
+      requests += 1;
+      const order = requests - 1;
+      if (!/\.m?js(\?|$)/.test(request.url())) return;
+      pending.push(
+        request.response().then(
+          async (response) => (response ? { url: request.url(), order, bytes: await response.body() } : undefined),
+          () => undefined,
+        ),
+      );
     });
     await page.goto(siteUrl, { waitUntil: 'networkidle', timeout: 60_000 });
-    const files = (await Promise.all(pending)).filter((f): f is { url: string; bytes: Buffer } => f !== undefined);
-    const groups = new Map<string, { name: string; bytes: Buffer }[]>();
-    for (const file of files) {
-      const { pathname } = new URL(file.url);
-      const app = /^\/mfe\/([^/]+)\//.exec(pathname)?.[1] ?? 'shell';
-      groups.set(app, [...(groups.get(app) ?? []), { name: pathname, bytes: file.bytes }]);
+    const files = (await Promise.all(pending)).filter((f): f is NonNullable<typeof f> => f !== undefined);
+    const named = (list: typeof files) => list.map((f) => ({ name: new URL(f.url).pathname, bytes: f.bytes }));
+    const appOf = (url: string) => /^\/mfe\/([^/]+)\//.exec(new URL(url).pathname)?.[1] ?? 'shell';
+    const rows = [measure('shell', SHELL_INITIAL, named(files.filter((f) => f.order < registryAt)))];
+    for (const app of [...new Set(files.map((f) => appOf(f.url)))]) {
+      rows.push(measure(app, 'loaded by the browser for /', named(files.filter((f) => appOf(f.url) === app))));
     }
-    return [...groups].map(([app, group]) => measure(app, 'loaded by the browser for /', group));
+    rows.push(measure('page', PAGE_TOTAL, named(files)));
+    return rows;
   } finally {
     await browser.close();
   }

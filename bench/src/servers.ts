@@ -72,11 +72,17 @@ export async function startServers(repoRoot: string): Promise<Servers> {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const api = spawn(process.execPath, [main], { env: { ...env, ROLE: 'api' }, stdio: ['ignore', 'inherit', 'inherit'] });
+    const api = spawn(process.execPath, [main], {
+      env: { ...env, ROLE: 'api' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     children.push(api);
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     await waitReady(apiUrl, api, 120_000);
-    const gateway = spawn(process.execPath, [main], { env: { ...env, ROLE: 'gateway' }, stdio: ['ignore', 'inherit', 'inherit'] });
+    const gateway = spawn(process.execPath, [main], {
+      env: { ...env, ROLE: 'gateway' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     children.push(gateway);
     const gatewayUrl = `http://127.0.0.1:${port}`;
     await waitReady(gatewayUrl, gateway, 60_000);

@@ -30,7 +30,9 @@ export function measure(app: string, what: string, files: { name: string; bytes:
 }
 
 function readFrom(dir: string, names: string[]): { name: string; bytes: Buffer }[] {
-  return names.filter((name) => existsSync(path.join(dir, name))).map((name) => ({ name, bytes: readFileSync(path.join(dir, name)) }));
+  return names
+    .filter((name) => existsSync(path.join(dir, name)))
+    .map((name) => ({ name, bytes: readFileSync(path.join(dir, name)) }));
 }
 
 /** The scripts index.html loads (the entry; what they then fetch at start is measured in the browser). */
@@ -62,7 +64,13 @@ export function remoteEntries(repoRoot: string, remotes: Record<string, { versio
     const dist = path.join(repoRoot, name.replace(/_/g, '-'), 'dist', version);
     const manifestFile = path.join(dist, 'mf-manifest.json');
     if (!existsSync(manifestFile)) {
-      rows.push({ app: name, what: `not built (${path.relative(repoRoot, manifestFile)} missing)`, files: [], rawKb: 0, gzKb: 0 });
+      rows.push({
+        app: name,
+        what: `not built (${path.relative(repoRoot, manifestFile)} missing)`,
+        files: [],
+        rawKb: 0,
+        gzKb: 0,
+      });
       continue;
     }
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
@@ -82,7 +90,11 @@ export function shellAllJs(repoRoot: string): SizeRow | undefined {
   if (!existsSync(dist)) return undefined;
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-      e.isDirectory() ? walk(path.join(dir, e.name)).map((f) => path.join(e.name, f)) : e.name.endsWith('.js') ? [e.name] : [],
+      e.isDirectory()
+        ? walk(path.join(dir, e.name)).map((f) => path.join(e.name, f))
+        : e.name.endsWith('.js')
+          ? [e.name]
+          : [],
     );
   return measure('shell', 'all JS in shell/dist', readFrom(dist, walk(dist)));
 }

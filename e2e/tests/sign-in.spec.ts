@@ -35,7 +35,9 @@ test('sign in from the popup; the browser never holds the bearer token', async (
   const sid = cookies.find((c) => c.name === 'sid');
   expect(sid?.httpOnly).toBe(true);
   expect(sid?.sameSite).toBe('Lax');
-  const visibleToScripts = await page.evaluate(() => document.cookie + JSON.stringify(localStorage) + JSON.stringify(sessionStorage));
+  const visibleToScripts = await page.evaluate(
+    () => document.cookie + JSON.stringify(localStorage) + JSON.stringify(sessionStorage),
+  );
   expect(visibleToScripts).not.toMatch(/"token":"[^"]+"/);
   expect(bodies.join('\n')).not.toMatch(/"token"\s*:\s*"[^"]+"/);
 });

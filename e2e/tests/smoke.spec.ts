@@ -18,3 +18,16 @@ test('the api answers health and home through the gateway', async ({ request }) 
   expect(home.Success).toBe(true);
   expect(home.Content.categories.length).toBeGreaterThan(5);
 });
+
+test('every registered remote serves its own mf-manifest.json', async ({ request }) => {
+  const registry = await (await request.get('/mf/remotes.json')).json();
+  expect(Object.keys(registry).sort()).toEqual(['mfe_account', 'mfe_catalog', 'mfe_orders', 'mfe_swaps']);
+  for (const [name, entry] of Object.entries<{ version: string; manifest: string }>(registry)) {
+    const res = await request.get(entry.manifest);
+    expect(res.status(), entry.manifest).toBe(200);
+    expect(res.headers()['cache-control']).toContain('no-cache');
+    const manifest = await res.json();
+    expect(manifest.name).toBe(name);
+    expect(manifest.exposes.map((e: { path: string }) => e.path)).toContain('./App');
+  }
+});

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { PageNotFound, RequireAuth } from '@swapstuff/sdk';
+import { RequireAuth } from '@swapstuff/sdk';
+import { PageNotFound } from '@swapstuff/sdk/ui';
 import { ChangePasswordPage } from './change-password';
 import { MyProfilePage } from './my-profile/MyProfilePage';
 import { PaymentMethodsPage } from './payment-methods/PaymentMethodsPage';

@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
-import { PageNotFound, RequireAuth } from '@swapstuff/sdk';
+import { RequireAuth } from '@swapstuff/sdk';
+import { PageNotFound } from '@swapstuff/sdk/ui';
 import { HomePage } from './home/HomePage';
 import { SearchPage } from './search/SearchPage';
 import { ItemDetailPage } from './item-detail/ItemDetailPage';
@@ -16,8 +17,22 @@ export default function CatalogApp() {
       <Route path="search/:categoryId" element={<SearchPage />} />
       <Route path="search/:categoryId/:keyword" element={<SearchPage />} />
       <Route path="item-detail/:id" element={<ItemDetailPage />} />
-      <Route path="my-listings" element={<RequireAuth><MyListingsPage /></RequireAuth>} />
-      <Route path="my-likes" element={<RequireAuth><MyLikesPage /></RequireAuth>} />
+      <Route
+        path="my-listings"
+        element={
+          <RequireAuth>
+            <MyListingsPage />
+          </RequireAuth>
+        }
+      />
+      <Route
+        path="my-likes"
+        element={
+          <RequireAuth>
+            <MyLikesPage />
+          </RequireAuth>
+        }
+      />
       <Route path="*" element={<PageNotFound />} />
     </Routes>
   );

@@ -1,4 +1,4 @@
-import { mountStandalone } from '@swapstuff/sdk';
+import { mountStandalone } from '@swapstuff/sdk/ui';
 import App from './App';
 
 // Only the standalone dev page runs this; the shell loads ./App through federation.

@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
-import { PageNotFound, RequireAuth } from '@swapstuff/sdk';
+import { RequireAuth } from '@swapstuff/sdk';
+import { PageNotFound } from '@swapstuff/sdk/ui';
 import { MyOrdersPage } from './my-orders/MyOrdersPage';
 import { MyPurchasesPage } from './my-purchases/MyPurchasesPage';
 
@@ -7,8 +8,22 @@ import { MyPurchasesPage } from './my-purchases/MyPurchasesPage';
 export default function OrdersApp() {
   return (
     <Routes>
-      <Route path="my-orders" element={<RequireAuth><MyOrdersPage /></RequireAuth>} />
-      <Route path="my-purchases" element={<RequireAuth><MyPurchasesPage /></RequireAuth>} />
+      <Route
+        path="my-orders"
+        element={
+          <RequireAuth>
+            <MyOrdersPage />
+          </RequireAuth>
+        }
+      />
+      <Route
+        path="my-purchases"
+        element={
+          <RequireAuth>
+            <MyPurchasesPage />
+          </RequireAuth>
+        }
+      />
       <Route path="*" element={<PageNotFound />} />
     </Routes>
   );

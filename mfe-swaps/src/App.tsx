@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
-import { PageNotFound, RequireAuth } from '@swapstuff/sdk';
+import { RequireAuth } from '@swapstuff/sdk';
+import { PageNotFound } from '@swapstuff/sdk/ui';
 import { SwapPage } from './swapstuff/SwapPage';
 import { SwapRequestsPage } from './swap-requests/SwapRequestsPage';
 
@@ -7,8 +8,22 @@ import { SwapRequestsPage } from './swap-requests/SwapRequestsPage';
 export default function SwapsApp() {
   return (
     <Routes>
-      <Route path="swapstuff/:id" element={<RequireAuth><SwapPage /></RequireAuth>} />
-      <Route path="swap-requests" element={<RequireAuth><SwapRequestsPage /></RequireAuth>} />
+      <Route
+        path="swapstuff/:id"
+        element={
+          <RequireAuth>
+            <SwapPage />
+          </RequireAuth>
+        }
+      />
+      <Route
+        path="swap-requests"
+        element={
+          <RequireAuth>
+            <SwapRequestsPage />
+          </RequireAuth>
+        }
+      />
       <Route path="*" element={<PageNotFound />} />
     </Routes>
   );

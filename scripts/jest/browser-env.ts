@@ -23,7 +23,11 @@ if (typeof window !== 'undefined') {
     };
   }
   if (typeof globalThis.MessageChannel === 'undefined') {
-    Object.defineProperty(globalThis, 'MessageChannel', { configurable: true, writable: true, value: TimeoutMessageChannel });
+    Object.defineProperty(globalThis, 'MessageChannel', {
+      configurable: true,
+      writable: true,
+      value: TimeoutMessageChannel,
+    });
   }
 
   // antd's responsive grid reads matchMedia
@@ -49,7 +53,11 @@ if (typeof window !== 'undefined') {
     disconnect() {}
   }
   if (typeof globalThis.ResizeObserver === 'undefined') {
-    Object.defineProperty(globalThis, 'ResizeObserver', { configurable: true, writable: true, value: NoopResizeObserver });
+    Object.defineProperty(globalThis, 'ResizeObserver', {
+      configurable: true,
+      writable: true,
+      value: NoopResizeObserver,
+    });
   }
 
   // antd's modals measure the scrollbar with a pseudo-element, which jsdom's getComputedStyle does not implement

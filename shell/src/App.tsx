@@ -1,36 +1,69 @@
-import { App as AntApp, ConfigProvider } from 'antd';
-import { BrowserRouter, useRoutes } from 'react-router-dom';
-import { authRoutes, LoginModal } from './features/auth';
-import { StaticPage } from './features/pages';
+import { Suspense, lazy, type ReactNode } from 'react';
+import { BrowserRouter, matchPath, useLocation, useRoutes } from 'react-router-dom';
+import { routes } from '@swapstuff/sdk';
 import { MainLayout } from './layout/MainLayout';
+import { ContentLoading } from './layout/ContentLoading';
 import { RemoteRoutes } from './federation/RemoteRoutes';
 import { SessionKeeper } from './session/SessionKeeper';
-import { theme } from '@swapstuff/sdk';
+
+/*
+ * The shell's first paint is its frame (header, tabs, footer, menus) in plain React and CSS. antd and
+ * everything built on it load lazily, in parallel, into the content area and the overlays, so the
+ * frame never waits for them (bench: shell initial JS ≤ 150 KB gz).
+ */
+const AntdRoot = lazy(() => import('./AntdRoot'));
+const Overlays = lazy(() => import('./Overlays'));
+const AuthPages = lazy(() => import('./AuthPages'));
+const StaticPage = lazy(() => import('./features/pages/StaticPage').then((m) => ({ default: m.StaticPage })));
+
+/** The shell's auth screens (features/auth/routes.tsx), which render in their own two-panel layout. */
+const AUTH_PATHS = [routes.login, routes.signUp, routes.forgetPassword, routes.resetPassword];
+
+/** A page inside antd's theme: a loading placeholder until antd and the page's code are there. */
+function Content({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={<ContentLoading />}>
+      <AntdRoot>
+        <Suspense fallback={<ContentLoading />}>{children}</Suspense>
+      </AntdRoot>
+    </Suspense>
+  );
+}
+
+function MainPages() {
+  return useRoutes([
+    { path: '/page/:slug', element: <StaticPage /> },
+    { path: '*', element: <RemoteRoutes /> },
+  ]);
+}
 
 function SiteRoutes() {
-  return useRoutes([
-    ...authRoutes,
-    {
-      element: <MainLayout />,
-      children: [
-        { path: '/page/:slug', element: <StaticPage /> },
-        { path: '*', element: <RemoteRoutes /> },
-      ],
-    },
-  ]);
+  const { pathname } = useLocation();
+  if (AUTH_PATHS.some((path) => matchPath(path, pathname))) {
+    return (
+      <Content>
+        <AuthPages />
+      </Content>
+    );
+  }
+  return (
+    <MainLayout>
+      <Content>
+        <MainPages />
+      </Content>
+    </MainLayout>
+  );
 }
 
 /** The one router, the one theme, the one login popup; every remote renders inside them. */
 export function ShellApp() {
   return (
-    <ConfigProvider theme={theme}>
-      <AntApp>
-        <BrowserRouter>
-          <SessionKeeper />
-          <LoginModal />
-          <SiteRoutes />
-        </BrowserRouter>
-      </AntApp>
-    </ConfigProvider>
+    <BrowserRouter>
+      <SessionKeeper />
+      <SiteRoutes />
+      <Suspense fallback={null}>
+        <Overlays />
+      </Suspense>
+    </BrowserRouter>
   );
 }

@@ -7,7 +7,13 @@ import { RELAYED_RESPONSE_HEADERS, apiRequestHeaders } from './forward';
 import { endSession, isSignedIn, regenerate, save } from './session';
 
 /** Every api route that answers `{ token, user }`: the token stays here, the browser gets the user. */
-export const SIGN_IN_PATHS = ['/api/user/signin', '/api/user/signin1', '/api/signin', '/api/register', '/api/v2/register'];
+export const SIGN_IN_PATHS = [
+  '/api/user/signin',
+  '/api/user/signin1',
+  '/api/signin',
+  '/api/register',
+  '/api/v2/register',
+];
 export const LOGOUT_PATHS = ['/api/web/logout/:token', '/api/logout/:id'];
 
 interface ApiAnswer {

@@ -73,7 +73,10 @@ export function csrfProtection(config: Config, maxAgeMs: number, logger: Logger)
     if (SAFE_METHODS.has(req.method)) return next();
     const violation = csrfViolation(req, config);
     if (!violation) return next();
-    logger.warn({ reason: violation, method: req.method, url: req.originalUrl, ip: req.ip }, 'CSRF check refused a request');
+    logger.warn(
+      { reason: violation, method: req.method, url: req.originalUrl, ip: req.ip },
+      'CSRF check refused a request',
+    );
     refuseCsrf(res);
   };
 }

@@ -59,9 +59,18 @@ async function browse(
   url: string,
   options: { body?: unknown; xsrf?: boolean | string; headers?: Record<string, string> } = {},
 ): Promise<Browsed> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Sec-Fetch-Site': 'same-origin', ...options.headers };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Sec-Fetch-Site': 'same-origin',
+    ...options.headers,
+  };
   if (jar.cookies.size > 0) headers.Cookie = jar.header();
-  const xsrf = typeof options.xsrf === 'string' ? options.xsrf : options.xsrf === false ? undefined : jar.cookies.get('XSRF-TOKEN');
+  const xsrf =
+    typeof options.xsrf === 'string'
+      ? options.xsrf
+      : options.xsrf === false
+        ? undefined
+        : jar.cookies.get('XSRF-TOKEN');
   if (xsrf) headers['X-XSRF-TOKEN'] = decodeURIComponent(xsrf);
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(`${base}${url}`, {
@@ -89,7 +98,9 @@ function newUser() {
 }
 
 /** Registers through the gateway (which signs the new user in) and returns the browser that did it. */
-async function signedInBrowser(user = newUser()): Promise<{ jar: Jar; user: ReturnType<typeof newUser>; answer: Browsed }> {
+async function signedInBrowser(
+  user = newUser(),
+): Promise<{ jar: Jar; user: ReturnType<typeof newUser>; answer: Browsed }> {
   const jar = new Jar();
   const answer = await browse(jar, 'POST', '/api/register', { body: user });
   expect(answer.status).toBe(201);
@@ -103,7 +114,10 @@ function sessionId(jar: Jar): string {
 }
 
 async function storedSession(jar: Jar): Promise<{ token?: string; createdAt?: number } | undefined> {
-  const row = (await api.db('sessions').where({ sid: sessionId(jar) }).first()) as { sess: string } | undefined;
+  const row = (await api
+    .db('sessions')
+    .where({ sid: sessionId(jar) })
+    .first()) as { sess: string } | undefined;
   return row ? (JSON.parse(row.sess) as { token?: string; createdAt?: number }) : undefined;
 }
 
@@ -116,7 +130,10 @@ beforeAll(async () => {
   );
   const shellDist = path.join(scratch, 'shell', 'dist');
   await fs.mkdir(shellDist, { recursive: true });
-  await fs.writeFile(path.join(shellDist, 'index.html'), '<!doctype html><html lang="en"><title>Swapstuff</title></html>');
+  await fs.writeFile(
+    path.join(shellDist, 'index.html'),
+    '<!doctype html><html lang="en"><title>Swapstuff</title></html>',
+  );
   await fs.writeFile(path.join(shellDist, 'main.3f2a9c1b.js'), 'console.log("shell")');
   const remoteDist = path.join(scratch, 'mfe-catalog', 'dist', '0.1.0');
   await fs.mkdir(remoteDist, { recursive: true });
@@ -178,7 +195,9 @@ describe('sign-in through the gateway', () => {
 
     const other = newUser();
     await browse(new Jar(), 'POST', '/api/register', { body: other });
-    const answer = await browse(first.jar, 'POST', '/api/user/signin', { body: { email: other.email, password: other.password } });
+    const answer = await browse(first.jar, 'POST', '/api/user/signin', {
+      body: { email: other.email, password: other.password },
+    });
     expect(answer.status).toBe(200);
     const after = sessionId(first.jar);
     expect(after).not.toBe('');
@@ -192,7 +211,10 @@ describe('sign-in through the gateway', () => {
 
   it('marks the cookies Secure when the request came over TLS through a trusted proxy', async () => {
     const jar = new Jar();
-    const answer = await browse(jar, 'POST', '/api/register', { body: newUser(), headers: { 'X-Forwarded-Proto': 'https' } });
+    const answer = await browse(jar, 'POST', '/api/register', {
+      body: newUser(),
+      headers: { 'X-Forwarded-Proto': 'https' },
+    });
     expect(answer.status).toBe(201);
     expect(jar.setLine('sid')).toMatch(/;\s*Secure/i);
     expect(jar.setLine('XSRF-TOKEN')).toMatch(/;\s*Secure/i);
@@ -203,7 +225,9 @@ describe('sign-in through the gateway', () => {
   it('answers a failed sign-in as the api does, without a session', async () => {
     const { user } = await signedInBrowser();
     const jar = new Jar();
-    const answer = await browse(jar, 'POST', '/api/signin', { body: { email: user.email, password: 'wrong-password-1' } });
+    const answer = await browse(jar, 'POST', '/api/signin', {
+      body: { email: user.email, password: 'wrong-password-1' },
+    });
     expect(answer.status).toBe(401);
     expect(answer.body.Description).toBe(messages.invalidCredentials);
     expect(jar.cookies.has('sid')).toBe(false);
@@ -221,8 +245,12 @@ describe('the proxy', () => {
   it('lets a mobile client use its own bearer token through the public port', async () => {
     const user = newUser();
     await call(api.url, 'POST', '/api/register', { body: user });
-    const signIn = await call<{ token: string }>(api.url, 'POST', '/api/user/signin', { body: { email: user.email, password: user.password } });
-    const me = await call<{ user: { email: string } }>(base, 'GET', '/api/userdetail', { token: signIn.body.Content.token });
+    const signIn = await call<{ token: string }>(api.url, 'POST', '/api/user/signin', {
+      body: { email: user.email, password: user.password },
+    });
+    const me = await call<{ user: { email: string } }>(base, 'GET', '/api/userdetail', {
+      token: signIn.body.Content.token,
+    });
     expect(me.status).toBe(200);
     expect(me.body.Content.user.email).toBe(user.email);
     // no cookie, no CSRF token needed: the api validates the body
@@ -248,13 +276,19 @@ describe('CSRF', () => {
   it("refuses another session's token", async () => {
     const { jar } = await signedInBrowser();
     const other = await signedInBrowser();
-    const answer = await browse(jar, 'POST', '/api/home/category', { body: {}, xsrf: other.jar.cookies.get('XSRF-TOKEN') });
+    const answer = await browse(jar, 'POST', '/api/home/category', {
+      body: {},
+      xsrf: other.jar.cookies.get('XSRF-TOKEN'),
+    });
     expect(answer.status).toBe(403);
   });
 
   it('refuses any cross-site state change, even with the right header', async () => {
     const { jar } = await signedInBrowser();
-    const answer = await browse(jar, 'POST', '/api/home/category', { body: {}, headers: { 'Sec-Fetch-Site': 'cross-site' } });
+    const answer = await browse(jar, 'POST', '/api/home/category', {
+      body: {},
+      headers: { 'Sec-Fetch-Site': 'cross-site' },
+    });
     expect(answer.status).toBe(403);
     const visitor = await browse(new Jar(), 'POST', '/api/signin', {
       body: { email: 'a@example.com', password: 'whatever-1' },
@@ -274,7 +308,10 @@ describe('CSRF', () => {
 
   it('lets a same-origin POST with the right header through', async () => {
     const { jar } = await signedInBrowser();
-    const answer = await browse(jar, 'POST', '/api/home/category', { body: {}, headers: { Origin: 'http://localhost:3000' } });
+    const answer = await browse(jar, 'POST', '/api/home/category', {
+      body: {},
+      headers: { Origin: 'http://localhost:3000' },
+    });
     expect(answer.status).toBe(200);
     expect(Array.isArray(answer.body.Content?.categories)).toBe(true);
   });
@@ -299,7 +336,9 @@ describe('the end of a session', () => {
 
   it('ends the gateway session when the api revokes its token (password changed elsewhere)', async () => {
     const { jar, user } = await signedInBrowser();
-    const phone = await call<{ token: string }>(api.url, 'POST', '/api/user/signin', { body: { email: user.email, password: user.password } });
+    const phone = await call<{ token: string }>(api.url, 'POST', '/api/user/signin', {
+      body: { email: user.email, password: user.password },
+    });
     const change = await call(api.url, 'POST', '/api/change/password', {
       token: phone.body.Content.token,
       body: { currentPassword: user.password, newPassword: 'battery-staple-2', confirmPassword: 'battery-staple-2' },
@@ -320,7 +359,10 @@ describe('the end of a session', () => {
     const row = (await api.db('sessions').where({ sid }).first()) as { sess: string };
     const sess = JSON.parse(row.sess) as { createdAt: number };
     sess.createdAt -= config.sessionAbsoluteHours * 3600 * 1000 + 1000;
-    await api.db('sessions').where({ sid }).update({ sess: JSON.stringify(sess) });
+    await api
+      .db('sessions')
+      .where({ sid })
+      .update({ sess: JSON.stringify(sess) });
 
     const me = await browse(jar, 'GET', '/api/userdetail');
     expect(me.status).toBe(401);
@@ -332,13 +374,18 @@ describe('the end of a session', () => {
 
 describe('shell and remotes', () => {
   it('re-reads the remote registry when the file changes', async () => {
-    const first = (await (await fetch(`${base}/mf/remotes.json`)).json()) as Record<string, { version: string; manifest: string }>;
+    const first = (await (await fetch(`${base}/mf/remotes.json`)).json()) as Record<
+      string,
+      { version: string; manifest: string }
+    >;
     expect(first.mfe_catalog).toEqual({ version: '0.1.0', manifest: '/mfe/mfe_catalog/0.1.0/mf-manifest.json' });
 
     const file = path.join(scratch, 'remotes.json');
     await fs.writeFile(
       file,
-      JSON.stringify({ mfe_catalog: { version: '0.2.0', manifest: 'https://cdn.example.com/mfe_catalog/0.2.0/mf-manifest.json' } }),
+      JSON.stringify({
+        mfe_catalog: { version: '0.2.0', manifest: 'https://cdn.example.com/mfe_catalog/0.2.0/mf-manifest.json' },
+      }),
     );
     // a different mtime even on filesystems with coarse timestamps
     const later = new Date(Date.now() + 5000);

@@ -48,11 +48,14 @@ export function createGatewayApp(options: GatewayOptions): GatewayApp {
   app.set('trust proxy', config.trustProxy);
   const requestLog = pinoHttp({
     logger,
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    customLogLevel: (_req, res, err) =>
+      err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
   });
   // The api logs every request it is sent (with the client's address); logging them here too would
   // double the log volume and the proxy's cost. The gateway logs its own pages, files and refusals.
-  app.use((req: Request, res: Response, next: NextFunction) => (isProxiedPath(req.path) ? next() : requestLog(req, res, next)));
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    isProxiedPath(req.path) ? next() : requestLog(req, res, next),
+  );
   app.use(securityHeaders);
   app.use(createHealthRouter(db));
   app.use(createRemotesRouter(config, readRegistry));
@@ -61,7 +64,8 @@ export function createGatewayApp(options: GatewayOptions): GatewayApp {
   // visitor's request costs no session work at all (req.session then stays unset).
   const signInPaths = new Set(SIGN_IN_PATHS);
   app.use(PROXIED_PREFIXES, (req: Request, res: Response, next: NextFunction) => {
-    if (hasSessionCookie(req) || signInPaths.has(req.originalUrl.split('?')[0])) return session.middleware(req, res, next);
+    if (hasSessionCookie(req) || signInPaths.has(req.originalUrl.split('?')[0]))
+      return session.middleware(req, res, next);
     next();
   });
   app.use(PROXIED_PREFIXES, absoluteTimeout(session.absoluteMs));

@@ -30,7 +30,10 @@ function authorize(proxyReq: ClientRequest, token: string | undefined): void {
 
 function sendEnvelope(res: ServerResponse, status: number, body: Envelope<unknown>): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
@@ -116,7 +119,8 @@ export function createApiProxy(apiUrl: string, logger: Logger): ApiProxy {
         if (status === 401 && (isSignedIn(req) || hasSessionCookie(req))) {
           relayUnauthorized(proxyRes, req, res).catch((err: unknown) => {
             logger.error({ err, url: req.originalUrl }, 'relaying a 401 failed');
-            if (!res.headersSent) sendEnvelope(res, 502, { Success: false, Description: messages.genericError, Content: null });
+            if (!res.headersSent)
+              sendEnvelope(res, 502, { Success: false, Description: messages.genericError, Content: null });
             else res.destroy();
           });
           return;

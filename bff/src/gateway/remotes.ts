@@ -25,7 +25,8 @@ export function validateRegistry(raw: unknown): RemoteRegistry {
     if (typeof entry.version !== 'string' || !VERSION.test(entry.version)) {
       throw new Error(`${name}: "version" must be a semver string`);
     }
-    if (entry.manifest !== undefined && typeof entry.manifest !== 'string') throw new Error(`${name}: "manifest" must be a string`);
+    if (entry.manifest !== undefined && typeof entry.manifest !== 'string')
+      throw new Error(`${name}: "manifest" must be a string`);
     registry[name] = {
       version: entry.version,
       manifest: entry.manifest ?? `/mfe/${name}/${entry.version}/mf-manifest.json`,
@@ -83,16 +84,26 @@ export function createRemotesRouter(config: Config, readRegistry: () => Promise<
   router.get('/mfe/:name/:version/{*file}', (req: Request, res: Response, next: NextFunction) => {
     const { name, version, file } = req.params;
     const relative = Array.isArray(file) ? file.join('/') : '';
-    if (typeof name !== 'string' || typeof version !== 'string' || !NAME.test(name) || !VERSION.test(version) || !relative) {
+    if (
+      typeof name !== 'string' ||
+      typeof version !== 'string' ||
+      !NAME.test(name) ||
+      !VERSION.test(version) ||
+      !relative
+    ) {
       return next();
     }
     res.setHeader('Cache-Control', cacheControlFor(relative));
-    res.sendFile(relative, { root: remoteDistDir(config.repoRoot, name, version), cacheControl: false, dotfiles: 'deny' }, (err) => {
-      if (!err) return;
-      if (res.headersSent) return;
-      res.removeHeader('Cache-Control');
-      res.status(404).type('text/plain').send('Not found');
-    });
+    res.sendFile(
+      relative,
+      { root: remoteDistDir(config.repoRoot, name, version), cacheControl: false, dotfiles: 'deny' },
+      (err) => {
+        if (!err) return;
+        if (res.headersSent) return;
+        res.removeHeader('Cache-Control');
+        res.status(404).type('text/plain').send('Not found');
+      },
+    );
   });
 
   return router;

@@ -77,7 +77,9 @@ export function clearSessionCookies(req: Request, res: Response): void {
   // drop cookies this response was about to (re)set: the clearing must be the last word
   const pending = res.getHeader('Set-Cookie');
   if (Array.isArray(pending)) {
-    const kept = pending.filter((line) => !line.startsWith(`${SESSION_COOKIE}=`) && !line.startsWith(`${XSRF_COOKIE}=`));
+    const kept = pending.filter(
+      (line) => !line.startsWith(`${SESSION_COOKIE}=`) && !line.startsWith(`${XSRF_COOKIE}=`),
+    );
     res.setHeader('Set-Cookie', kept);
   }
   const base = { path: '/', sameSite: 'lax' as const, secure: req.secure };
@@ -91,7 +93,8 @@ export function clearSessionCookies(req: Request, res: Response): void {
  */
 export async function endSession(req: Request, res: Response): Promise<void> {
   // already ended earlier in this request (absolute timeout): only the cookies remain to clear
-  if (req.session) await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
+  if (req.session)
+    await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
   clearSessionCookies(req, res);
 }
 

@@ -23,7 +23,8 @@ export function createShellRouter(shellDist: string, csp: () => Promise<string>)
     express.static(shellDist, {
       index: false,
       redirect: false,
-      setHeaders: (res, file) => res.setHeader('Cache-Control', cacheControlFor(file) === IMMUTABLE ? IMMUTABLE : NO_CACHE),
+      setHeaders: (res, file) =>
+        res.setHeader('Cache-Control', cacheControlFor(file) === IMMUTABLE ? IMMUTABLE : NO_CACHE),
     }),
   );
 

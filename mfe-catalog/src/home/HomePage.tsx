@@ -1,8 +1,8 @@
 import { Button, Result, Skeleton } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import { Link } from 'react-router-dom';
 import { TAGLINE, routes, type Category } from '@swapstuff/contracts';
-import { EmptyState } from '@swapstuff/sdk';
+import { EmptyState } from '@swapstuff/sdk/ui';
 import { useCategories } from './useCategories';
 import styles from './HomePage.module.css';
 

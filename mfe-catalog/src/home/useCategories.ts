@@ -3,9 +3,7 @@ import type { Category, HomeContent } from '@swapstuff/contracts';
 import { api } from '@swapstuff/sdk';
 
 export type CategoriesState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; categories: Category[] };
+  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; categories: Category[] };
 
 /** GET /api/home → the top-level categories; `reload` is the error state's Retry. */
 export function useCategories(): CategoriesState & { reload: () => void } {

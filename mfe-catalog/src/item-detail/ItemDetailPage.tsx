@@ -1,4 +1,4 @@
-import { EmptyState, PageFrame } from '@swapstuff/sdk';
+import { EmptyState, PageFrame } from '@swapstuff/sdk/ui';
 import { messages } from '@swapstuff/contracts';
 
 /** Spec section 2, /item-detail/{id}: the public share link's frame; listings arrive in a later issue. */

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { EmptyState, PageFrame } from '@swapstuff/sdk';
+import { EmptyState, PageFrame } from '@swapstuff/sdk/ui';
 
 /** Spec section 2, /search[/{categoryId}[/{keyword}]] and /search/all/{keyword}: the route's frame. */
 export function SearchPage() {

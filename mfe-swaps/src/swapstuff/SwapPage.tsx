@@ -1,4 +1,4 @@
-import { EmptyState, PageFrame } from '@swapstuff/sdk';
+import { EmptyState, PageFrame } from '@swapstuff/sdk/ui';
 import { messages } from '@swapstuff/contracts';
 
 /** Spec section 2, /swapstuff/{id}: the swap screen's frame; offers arrive in a later issue. */

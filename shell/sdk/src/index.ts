@@ -1,3 +1,5 @@
+// The SDK's core: nothing here imports antd at run time (forms.ts imports antd's types only), so the
+// shell's frame can render before antd has loaded. The antd UI kit is `@swapstuff/sdk/ui`.
 export * from './bus';
 export * from './store';
 export * from './api';
@@ -5,8 +7,3 @@ export { routes, staticPageSlugs, type StaticPageSlug } from '@swapstuff/contrac
 export * from './forms';
 export * from './session';
 export { RequireAuth, loginUrl } from './routing/RequireAuth';
-export { EmptyState, type EmptyStateProps } from './ui/EmptyState';
-export { PageFrame, type PageFrameProps } from './ui/PageFrame';
-export { theme, BRAND } from './ui/theme';
-export { mountStandalone } from './ui/standalone';
-export { PageNotFound } from './ui/PageNotFound';

@@ -1,5 +1,16 @@
-import { Component, Suspense, lazy, useCallback, useMemo, useState, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
-import { Skeleton } from 'antd';
+import {
+  Component,
+  Suspense,
+  lazy,
+  useCallback,
+  useMemo,
+  useState,
+  type ComponentType,
+  type ErrorInfo,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
+import { ContentLoading } from '../layout/ContentLoading';
 import { RemoteFallback, RemoteOutletContext } from './RemoteFallback';
 
 type Loader = () => Promise<{ default: ComponentType }>;
@@ -77,19 +88,11 @@ export function RemoteOutlet({ name, load, resetKey = '' }: RemoteOutletProps) {
     <div data-remote={name} style={{ width: '100%', minHeight: 320 }}>
       <RemoteOutletContext.Provider value={context}>
         <RemoteErrorBoundary key={attempt} name={name} onRetry={retry} resetKey={resetKey}>
-          <Suspense fallback={<RemoteLoading />}>
+          <Suspense fallback={<ContentLoading />}>
             <App />
           </Suspense>
         </RemoteErrorBoundary>
       </RemoteOutletContext.Provider>
-    </div>
-  );
-}
-
-function RemoteLoading() {
-  return (
-    <div style={{ maxWidth: 1200, margin: '0 auto', padding: 16 }} aria-busy="true" aria-label="Loading">
-      <Skeleton active paragraph={{ rows: 6 }} />
     </div>
   );
 }

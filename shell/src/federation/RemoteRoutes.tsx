@@ -1,16 +1,17 @@
+import { lazy } from 'react';
 import { useLocation } from 'react-router-dom';
 import { RequireAuth } from '@swapstuff/sdk';
-import { NotFoundPage } from '../features/pages';
 import { RemoteOutlet } from './RemoteOutlet';
-import { loadRemoteApp, type RemoteName } from './registry';
+import { REMOTE_NAMES, loadRemoteApp, takePreloadedApp, type RemoteName } from './registry';
 import { needsLogin, remoteFor } from './remoteRoutes';
 
-const loaders: Record<RemoteName, () => ReturnType<typeof loadRemoteApp>> = {
-  mfe_catalog: () => loadRemoteApp('mfe_catalog'),
-  mfe_swaps: () => loadRemoteApp('mfe_swaps'),
-  mfe_orders: () => loadRemoteApp('mfe_orders'),
-  mfe_account: () => loadRemoteApp('mfe_account'),
-};
+// antd's Result: loaded with the content, never with the frame
+const NotFoundPage = lazy(() => import('../features/pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
+
+/** The page's remote may have started loading at start (bootstrap.tsx); later loads are fresh. */
+const loaders = Object.fromEntries(
+  REMOTE_NAMES.map((name) => [name, () => takePreloadedApp(name) ?? loadRemoteApp(name)]),
+) as Record<RemoteName, () => ReturnType<typeof loadRemoteApp>>;
 
 /** Every route the shell does not own: the owning remote's App in its outlet, or the 404 page. */
 export function RemoteRoutes() {

@@ -5,7 +5,14 @@ import { RETRY_DELAYS_MS, delay, fetchWithRetry } from './retry';
 type LoadEntryErrorArgs = Parameters<NonNullable<ModuleFederationRuntimePlugin['loadEntryError']>>[0];
 
 /** Load a remoteEntry script again, a few times, with a cache-busting query; undefined if it never comes. */
-async function retryEntry({ getRemoteEntry, origin, remoteInfo, remoteEntryExports, globalLoading, uniqueKey }: LoadEntryErrorArgs) {
+async function retryEntry({
+  getRemoteEntry,
+  origin,
+  remoteInfo,
+  remoteEntryExports,
+  globalLoading,
+  uniqueKey,
+}: LoadEntryErrorArgs) {
   for (let attempt = 1; attempt <= RETRY_DELAYS_MS.length; attempt++) {
     await delay(RETRY_DELAYS_MS[attempt - 1]);
     // the failed load is still registered under this key; awaiting it again would never retry

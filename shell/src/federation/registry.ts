@@ -77,3 +77,25 @@ export async function loadRemoteApp(name: RemoteName): Promise<{ default: Compon
     throw error;
   }
 }
+
+/** First loads started before their outlet exists (preloadRemoteApp), waiting for it to take them. */
+const preloads = new Map<RemoteName, ReturnType<typeof loadRemoteApp>>();
+
+/**
+ * Starts loading a remote's App now: at start, the remote that owns the page, so that its manifest
+ * and chunks download while antd does, not after. Its outlet takes the same load (takePreloadedApp).
+ */
+export function preloadRemoteApp(name: RemoteName): void {
+  if (preloads.has(name)) return;
+  const load = loadRemoteApp(name);
+  // a failure is the outlet's to show; until it takes the load, nobody is waiting for it
+  load.catch(() => undefined);
+  preloads.set(name, load);
+}
+
+/** The load preloadRemoteApp started, once: a Retry after it loads afresh. */
+export function takePreloadedApp(name: RemoteName): ReturnType<typeof loadRemoteApp> | undefined {
+  const load = preloads.get(name);
+  preloads.delete(name);
+  return load;
+}

@@ -1,16 +1,16 @@
-import { FacebookFilled, InstagramOutlined, XOutlined, YoutubeFilled } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { TAGLINE } from '@swapstuff/contracts';
 import { Logo } from './Logo';
 import { AppStoreBadge, GooglePlayBadge } from './StoreBadges';
 import { FOOTER_PAGES } from './menus';
+import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from './icons';
 import styles from './Footer.module.css';
 
 const SOCIAL = [
-  { label: 'Swapstuff on Facebook', href: 'https://www.facebook.com/swapstuff', icon: <FacebookFilled /> },
-  { label: 'Swapstuff on Instagram', href: 'https://www.instagram.com/swapstuff', icon: <InstagramOutlined /> },
-  { label: 'Swapstuff on X', href: 'https://x.com/swapstuff', icon: <XOutlined /> },
-  { label: 'Swapstuff on YouTube', href: 'https://www.youtube.com/@swapstuff', icon: <YoutubeFilled /> },
+  { label: 'Swapstuff on Facebook', href: 'https://www.facebook.com/swapstuff', icon: <FacebookIcon /> },
+  { label: 'Swapstuff on Instagram', href: 'https://www.instagram.com/swapstuff', icon: <InstagramIcon /> },
+  { label: 'Swapstuff on X', href: 'https://x.com/swapstuff', icon: <XIcon /> },
+  { label: 'Swapstuff on YouTube', href: 'https://www.youtube.com/@swapstuff', icon: <YoutubeIcon /> },
 ];
 
 /** Spec section 1: logo, social links, page links, app-store badges, copyright. */
@@ -44,10 +44,20 @@ export function Footer() {
         <div className={styles.apps}>
           <h2 className={styles.heading}>Get the app</h2>
           <div className={styles.badges}>
-            <a href="https://apps.apple.com/" target="_blank" rel="noopener noreferrer" aria-label="Download on the App Store">
+            <a
+              href="https://apps.apple.com/"
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label="Download on the App Store"
+            >
               <AppStoreBadge />
             </a>
-            <a href="https://play.google.com/store" target="_blank" rel="noopener noreferrer" aria-label="Get it on Google Play">
+            <a
+              href="https://play.google.com/store"
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label="Get it on Google Play"
+            >
               <GooglePlayBadge />
             </a>
           </div>

@@ -1,12 +1,12 @@
-import { useState } from 'react';
-import { Avatar, Badge, Button, Dropdown, Tabs } from 'antd';
-import { BellOutlined, LockOutlined, LogoutOutlined, MenuOutlined, MessageOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
+import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { routes } from '@swapstuff/contracts';
-import { bus, loginUrl, logout, useSession } from '@swapstuff/sdk';
+import { bus, loginUrl, useSession } from '@swapstuff/sdk';
 import { Logo } from './Logo';
 import { SearchBar } from './SearchBar';
 import { MobileMenu } from './MobileMenu';
+import { AccountMenu } from './AccountMenu';
+import { BellIcon, ChatIcon, LockIcon, MenuIcon, PlusIcon } from './icons';
 import { TAB_BAR, type MenuLink } from './menus';
 import styles from './Header.module.css';
 
@@ -22,6 +22,22 @@ function activeTab(pathname: string, tabs: MenuLink[]): string {
   return match ? match.to : '';
 }
 
+/** An unread count on an icon, as antd's Badge showed it: hidden at 0, 99+ above 99. */
+function UnreadBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span className={styles.badge} aria-hidden="true">
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}
+
+const withUnread = (label: string, count: number) => (count > 0 ? `${label}, ${count} unread` : label);
+
+/**
+ * The site's header (spec section 2), in plain React and CSS: it is part of the shell's first paint,
+ * which does not wait for antd.
+ */
 export function Header() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -29,93 +45,89 @@ export function Header() {
   const chatUnread = useSession((s) => s.chat.unreadCount);
   const notificationsUnread = useSession((s) => s.notifications.unreadCount);
   const [menuOpen, setMenuOpen] = useState(false);
+  const burgerRef = useRef<HTMLButtonElement>(null);
   const signedIn = profile !== null;
   const tabs = signedIn ? TAB_BAR : VISITOR_TABS;
-
-  const openTab = (to: string) => {
-    const tab = tabs.find((t) => t.to === to);
-    if (!signedIn && tab?.needsLogin) bus.emit('login:open', { callbackUrl: to });
-    else navigate(to);
-  };
-
-  const initials = profile ? `${profile.firstName[0] ?? ''}${profile.lastName[0] ?? ''}`.toUpperCase() : '';
+  const current = activeTab(pathname, tabs);
 
   return (
     <header className={styles.header}>
       <div className={styles.top}>
-        <Button
-          type="text"
-          className={styles.burger}
-          icon={<MenuOutlined />}
+        <button
+          ref={burgerRef}
+          type="button"
+          className={`${styles.iconButton} ${styles.burger}`}
           aria-label="Open menu"
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
           onClick={() => setMenuOpen(true)}
-        />
+        >
+          <MenuIcon />
+        </button>
         <Logo />
         <div className={styles.searchSlot}>
           <SearchBar />
         </div>
         <div className={styles.actions}>
           {signedIn ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(routes.myListings)} aria-label="Upload Product">
+            <button type="button" className={styles.primary} onClick={() => navigate(routes.myListings)}>
+              <PlusIcon className={styles.primaryIcon} />
               <span className={styles.buttonText}>Upload Product</span>
-            </Button>
+            </button>
           ) : (
-            <Button type="primary" onClick={() => bus.emit('login:open', {})}>
+            <button type="button" className={styles.primary} onClick={() => bus.emit('login:open', {})}>
               Login
-            </Button>
+            </button>
           )}
-          <Link to={routes.chat} aria-label="Chat" className={styles.iconLink}>
-            <Badge count={chatUnread} size="small" overflowCount={99}>
-              <MessageOutlined className={styles.icon} />
-            </Badge>
+          <Link to={routes.chat} aria-label={withUnread('Chat', chatUnread)} className={styles.iconButton}>
+            <ChatIcon />
+            <UnreadBadge count={chatUnread} />
           </Link>
           <Link
             to={signedIn ? routes.notification : loginUrl(routes.notification)}
-            aria-label="Notifications"
-            className={styles.iconLink}
+            aria-label={withUnread('Notifications', notificationsUnread)}
+            className={styles.iconButton}
           >
-            <Badge count={notificationsUnread} size="small" overflowCount={99}>
-              <BellOutlined className={styles.icon} />
-            </Badge>
+            <BellIcon />
+            <UnreadBadge count={notificationsUnread} />
           </Link>
-          {profile && (
-            <Dropdown
-              trigger={['click']}
-              menu={{
-                items: [
-                  { key: 'profile', icon: <UserOutlined />, label: <Link to={routes.myProfile}>My Profile</Link> },
-                  { key: 'logout', icon: <LogoutOutlined />, danger: true, label: 'Logout', onClick: () => void logout() },
-                ],
-              }}
-            >
-              <button type="button" className={styles.avatarButton} aria-label="Account menu">
-                <Avatar src={profile.userAvatar || undefined} alt="" className={styles.avatar}>
-                  {initials || <UserOutlined />}
-                </Avatar>
-              </button>
-            </Dropdown>
-          )}
+          {profile && <AccountMenu profile={profile} />}
         </div>
       </div>
-      <div className={styles.mobileSearch}>
-        <SearchBar />
-      </div>
       <nav className={styles.tabs} aria-label="Main">
-        <Tabs
-          activeKey={activeTab(pathname, tabs)}
-          onTabClick={openTab}
-          items={tabs.map((t) => ({
-            key: t.to,
-            label: (
-              <span>
-                {t.label}
-                {!signedIn && t.needsLogin && <LockOutlined className={styles.lock} aria-label="needs login" />}
-              </span>
-            ),
-          }))}
-        />
+        <ul className={styles.tabList}>
+          {tabs.map((tab) => {
+            const asksLogin = !signedIn && tab.needsLogin;
+            return (
+              <li key={tab.to}>
+                <Link
+                  to={asksLogin ? loginUrl(tab.to) : tab.to}
+                  className={styles.tab}
+                  aria-current={current === tab.to ? 'page' : undefined}
+                  onClick={(event) => {
+                    if (!asksLogin) return;
+                    // the popup signs in and then goes to the tab; the href is the no-script way
+                    event.preventDefault();
+                    bus.emit('login:open', { callbackUrl: tab.to });
+                  }}
+                >
+                  {tab.label}
+                  {asksLogin && (
+                    <LockIcon className={styles.lock} role="img" aria-hidden={false} aria-label="needs login" />
+                  )}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
       </nav>
-      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+      <MobileMenu
+        open={menuOpen}
+        onClose={() => {
+          setMenuOpen(false);
+          burgerRef.current?.focus();
+        }}
+      />
     </header>
   );
 }

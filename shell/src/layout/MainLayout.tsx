@@ -1,15 +1,15 @@
-import { Outlet } from 'react-router-dom';
+import type { ReactNode } from 'react';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import styles from './MainLayout.module.css';
 
 /** Header, the page (a shell page or a remote's outlet), footer. */
-export function MainLayout() {
+export function MainLayout({ children }: { children: ReactNode }) {
   return (
     <div className={styles.page}>
       <Header />
       <main className={styles.main} id="main">
-        <Outlet />
+        {children}
       </main>
       <Footer />
     </div>

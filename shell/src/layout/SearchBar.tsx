@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
-import { AutoComplete, Input, Select, Space } from 'antd';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { routes, type Category, type HomeContent } from '@swapstuff/contracts';
 import { api, useSession } from '@swapstuff/sdk';
-import styles from './Header.module.css';
+import { ChevronDownIcon, SearchIcon } from './icons';
+import styles from './SearchBar.module.css';
 
 const ALL = 'all';
 
@@ -28,8 +28,8 @@ export function searchPath(categoryId: string, keyword: string): string {
 }
 
 /**
- * Header search: a category dropdown and the keyword. The input is an AutoComplete so the spec's
- * suggestions (a later issue) only have to supply `options`; until then it offers none.
+ * Header search: a category dropdown (a native select: keyboard, screen readers and phones' pickers
+ * for free) and the keyword. Enter or the search button goes to the spec's search route.
  */
 export function SearchBar() {
   const navigate = useNavigate();
@@ -46,35 +46,42 @@ export function SearchBar() {
     };
   }, []);
 
-  const submit = (value: string) => {
-    setSearchKeyword(value.trim());
-    navigate(searchPath(categoryId, value));
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSearchKeyword(keyword.trim());
+    navigate(searchPath(categoryId, keyword));
   };
 
   return (
-    <div role="search" className={styles.search}>
-      <Space.Compact block>
-        <Select
+    <form role="search" className={styles.searchForm} onSubmit={submit}>
+      <span className={styles.categoryWrap}>
+        <select
           aria-label="Category"
-          className={styles.searchCategory}
+          className={styles.category}
           value={categoryId}
-          onChange={setCategoryId}
-          popupMatchSelectWidth={false}
-          options={[
-            { value: ALL, label: 'All Categories' },
-            ...categories.map((c) => ({ value: String(c.id), label: c.name })),
-          ]}
-        />
-        <AutoComplete className={styles.searchInput} options={[]} value={keyword} onChange={setKeyword}>
-          <Input.Search
-            aria-label="Search items"
-            placeholder="Search for items to buy or swap"
-            allowClear
-            enterButton
-            onSearch={submit}
-          />
-        </AutoComplete>
-      </Space.Compact>
-    </div>
+          onChange={(event) => setCategoryId(event.target.value)}
+        >
+          <option value={ALL}>All Categories</option>
+          {categories.map((c) => (
+            <option key={c.id} value={String(c.id)}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+        <ChevronDownIcon className={styles.chevron} />
+      </span>
+      <input
+        type="search"
+        aria-label="Search items"
+        placeholder="Search for items to buy or swap"
+        className={styles.keyword}
+        value={keyword}
+        onChange={(event) => setKeyword(event.target.value)}
+        enterKeyHint="search"
+      />
+      <button type="submit" className={styles.submit} aria-label="Search">
+        <SearchIcon />
+      </button>
+    </form>
   );
 }

@@ -1,20 +1,15 @@
 import { useEffect } from 'react';
-import { App } from 'antd';
 import type { User } from '@swapstuff/contracts';
 import { ApiError, api, bus, clearLocalSession, endSessionLocally, useSession } from '@swapstuff/sdk';
 
 /**
- * The session's life in the browser:
- *  - toasts from anywhere (bus 'toast') through antd's message;
+ * The session's life in the browser (toasts are shown by the antd overlays, Overlays.tsx):
  *  - at start, a remembered profile is confirmed with GET /api/userdetail (a 401 forgets it quietly);
  *  - a session ended by the server (401 "407": bus 'session:ended' or the store's clearSession flag)
  *    clears everything local and goes to /login (spec section 4).
  */
 export function SessionKeeper() {
-  const { message } = App.useApp();
   const clearSession = useSession((s) => s.clearSession);
-
-  useEffect(() => bus.on('toast', ({ type, content }) => void message[type](content)), [message]);
 
   useEffect(() => bus.on('session:ended', () => void endSessionLocally()), []);
 

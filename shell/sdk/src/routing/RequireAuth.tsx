@@ -3,13 +3,8 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { routes } from '@swapstuff/contracts';
 import { useIsSignedIn } from '../store';
 
-/**
- * /login?callbackUrl=<path>. The path keeps its slashes readable (/login?callbackUrl=/notification,
- * as the spec writes it); everything else that could break the query is encoded.
- */
-export function loginUrl(callbackUrl: string): string {
-  return `${routes.login}?callbackUrl=${encodeURIComponent(callbackUrl).replace(/%2F/gi, '/')}`;
-}
+/** /login?callbackUrl=<path>: the one form, defined in contracts. */
+export const loginUrl = routes.loginWithCallback;
 
 /** Renders its children for a signed-in user; sends a visitor to log in and come back here. */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -2,7 +2,7 @@ import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App as AntApp, ConfigProvider, Layout, message } from 'antd';
 import { BrowserRouter } from 'react-router-dom';
-import { bus } from '../bus';
+import { bus } from '@swapstuff/sdk';
 import { theme } from './theme';
 
 /**

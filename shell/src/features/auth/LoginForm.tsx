@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Divider, Flex, Form, Input, Modal, Typography } from 'antd';
-import { AppleFilled, GoogleOutlined } from '@ant-design/icons';
+import AppleFilled from '@ant-design/icons/AppleFilled';
+import GoogleOutlined from '@ant-design/icons/GoogleOutlined';
 import { api, ApiError, formRules, routes, toast, useSession } from '@swapstuff/sdk';
 import { loginRules, messages, type LoginContent, type User } from '@swapstuff/contracts';
 import { AppLink } from './AppLink';
