@@ -22,7 +22,10 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json']],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? 'playwright-report/e2e.json' }],
+  ],
   use: { launchOptions, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [
     { name: 'mariadb', use: { baseURL: baseURL('mariadb') } },
