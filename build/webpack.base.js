@@ -53,9 +53,11 @@ const PROVIDED = {
 /** react-router's production build: its package "exports" resolve to the development build only. */
 const reactRouterDist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist', 'production');
 
-/** Where the api listens in development (the remotes' standalone pages talk to it directly). */
-const API_TARGET = process.env.API_URL || `http://localhost:${process.env.API_PORT || 3001}`;
-/** Where the gateway listens in development (the shell's dev page reads /mf/remotes.json from it). */
+/**
+ * Where the gateway listens in development. Every dev page (the shell's and each remote's standalone
+ * page) reaches the api through it, as the site does: cookies are per host, not per port, so a session
+ * signed in on http://localhost:3000 also works on a remote's standalone page.
+ */
 const GATEWAY_TARGET = process.env.GATEWAY_URL || `http://localhost:${process.env.PORT || 3000}`;
 
 function sharedConfig(pkg, dir) {
@@ -109,7 +111,9 @@ function createConfig({ dir, name, exposes, port, title }) {
         // remotes live on immutable versioned paths (/mfe/<name>/<version>/); the shell at /
         path: isRemote ? path.join(dir, 'dist', pkg.version) : path.join(dir, 'dist'),
         filename: production ? '[name].[contenthash:8].js' : '[name].js',
-        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        // hashed in development too: there chunks are named after their modules, and a shared module's
+        // provided chunk and its fallback chunk would otherwise both claim one file name
+        chunkFilename: '[name].[contenthash:8].js',
         assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
         // a remote is fetched from wherever the registry says; the shell's deep links need absolute '/'
         publicPath: isRemote ? 'auto' : '/',
@@ -212,7 +216,7 @@ function createConfig({ dir, name, exposes, port, title }) {
         headers: { 'Access-Control-Allow-Origin': '*' },
         client: { overlay: { runtimeErrors: false } },
         proxy: [
-          { context: ['/api', '/media'], target: isRemote ? API_TARGET : GATEWAY_TARGET, changeOrigin: false },
+          { context: ['/api', '/media'], target: GATEWAY_TARGET, changeOrigin: false },
           ...(isRemote ? [] : [{ context: ['/mf', '/mfe', '/socket.io'], target: GATEWAY_TARGET, ws: true }]),
         ],
       },
