@@ -34,12 +34,19 @@ export const messages = {
   phoneRequired: 'Contact no is required',
   currentPasswordRequired: 'Current password is required',
   newPasswordRequired: 'New password is required',
+  addressLength: 'Address must be at most 255 characters',
+  street2Length: 'Street 2 must be at most 255 characters',
+  cityLength: 'City must be at most 100 characters',
+  stateLettersSpaces: 'State must contain letters and spaces only',
+  stateLength: 'State must be at most 100 characters',
+  zipLength: 'Zip must be at most 20 characters',
   // spec section 8
   loginFailedTitle: 'Login Failed',
   genericError: 'Opps something went wrong!!!',
   addressError: 'Opps something went wrong!!',
   noRecordFound: 'No Record Found',
   noRecordsFound: 'No Records Found',
+  addressAdded: 'Address Added Successfully',
   // ours: server answers
   invalidCredentials: 'Invalid email or password',
   tooManyAttempts: 'Too many sign-in attempts. Please try again later.',
@@ -60,6 +67,11 @@ export const messages = {
   samePassword: 'New password must be different from the current password',
   rateLimited: 'Too many requests. Please try again later.',
   validationFailed: 'Please check the highlighted fields',
+  addressUpdated: 'Address Updated Successfully',
+  addressDeleted: 'Address Deleted Successfully',
+  addressDefault: 'Default Address Updated Successfully',
+  addressNotFound: 'Address not found',
+  addressIdRequired: 'Address id is required',
   // ours: browser only
   socialLoginUnavailable:
     'This sign-in provider is not configured on this server. Please sign in with your email and password.',

@@ -116,6 +116,29 @@ export const businessRegisterRules: FormRules = {
   agreeToTerms,
 };
 
+/**
+ * The Add/Edit Address form and body (spec sections 5 and 7): street1 is the address (search) line.
+ * State names may have spaces (New York). Lengths are the column sizes.
+ */
+export const addressRules: FormRules = {
+  street1: {
+    required: true,
+    requiredMessage: messages.addressRequired,
+    max: 255,
+    lengthMessage: messages.addressLength,
+  },
+  street2: { max: 255, lengthMessage: messages.street2Length },
+  city: { required: true, requiredMessage: messages.cityRequired, max: 100, lengthMessage: messages.cityLength },
+  state: {
+    required: true,
+    requiredMessage: messages.stateRequired,
+    max: 100,
+    lengthMessage: messages.stateLength,
+    patterns: [{ regex: /^[A-Za-z]+( [A-Za-z]+)*$/, message: messages.stateLettersSpaces }],
+  },
+  zip: { required: true, requiredMessage: messages.zipRequired, max: 20, lengthMessage: messages.zipLength },
+};
+
 export const resetPasswordRules: FormRules = { password, confirmPassword };
 
 export const changePasswordRules: FormRules = {

@@ -51,6 +51,35 @@ export interface HomeContent {
   categories: Category[];
 }
 
+/** A user's address (spec section 3); featured 1 is the default. Country is always United States. */
+export interface Address {
+  id: number;
+  street_1: string;
+  street_2: string | null;
+  formatted_street_1: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+  featured: 0 | 1;
+}
+
+/** Content of GET /api/user/address: the default first. */
+export interface AddressListContent {
+  address: Address[];
+}
+
+/** Body of /api/user/edit/address and /api/user/update/address (spec section 7). */
+export interface AddressBody {
+  addressId?: number | string | null;
+  country?: string | null;
+  street1: string;
+  street2?: string | null;
+  city: string;
+  state: string;
+  zip: string;
+}
+
 export interface DeleteReason {
   id: number;
   name: string;

@@ -4,6 +4,7 @@ import { pinoHttp } from 'pino-http';
 import type { ApiDeps } from './deps';
 import { errorMapper, notFound } from './errors';
 import { accountRoutes } from './account/routes';
+import { addressesRoutes } from './addresses/routes';
 import { authRoutes } from './auth/routes';
 import { healthRoutes } from './health/routes';
 import { homeRoutes } from './home/routes';
@@ -39,6 +40,7 @@ export function createApiApp(options: ApiOptions): Express {
   app.use(usersRoutes(deps));
   app.use(homeRoutes(deps));
   app.use(accountRoutes(deps));
+  app.use(addressesRoutes(deps));
 
   app.use(notFound);
   app.use(errorMapper);

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import * as foundation from './001_foundation';
+import * as addresses from './002_addresses';
 
 interface Migration {
   name: string;
@@ -8,7 +9,10 @@ interface Migration {
 }
 
 /** Ordered list of migrations. Append only; never rename a shipped one (knex records names). */
-const migrations: Migration[] = [{ name: '001_foundation', ...foundation }];
+const migrations: Migration[] = [
+  { name: '001_foundation', ...foundation },
+  { name: '002_addresses', ...addresses },
+];
 
 /**
  * Migrations are imported as modules rather than discovered on disk, so the same list works from the
