@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { S3Options } from './adapters/storage';
 
 /** The repository root: bff/src (tests) and bff/dist (built) are both two levels below it. */
 export const repoRoot = path.resolve(__dirname, '..', '..');
@@ -26,6 +27,8 @@ export interface Config {
   /** The remote registry file read by GET /mf/remotes.json. */
   mfRegistry: string;
   smtpUrl?: string;
+  /** S3-compatible storage for photos and videos; undefined → files under DATA_DIR/media. */
+  s3?: S3Options;
   /** Express `trust proxy` value: which hops may set X-Forwarded-* headers. */
   trustProxy: boolean | number | string;
   logLevel: string;
@@ -80,6 +83,25 @@ function sessionSecret(env: Env, dataDir: string): string {
   return secret;
 }
 
+/** S3_BUCKET turns S3 storage on; then the endpoint, region and keys must be set too. */
+function s3(env: Env): S3Options | undefined {
+  const bucket = env.S3_BUCKET;
+  if (!bucket) return undefined;
+  const need = (name: string) => {
+    const value = env[name];
+    if (!value) throw new Error(`S3_BUCKET is set, so ${name} must be set too`);
+    return value;
+  };
+  return {
+    bucket,
+    endpoint: env.S3_ENDPOINT || `https://s3.${need('S3_REGION')}.amazonaws.com`,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: need('S3_ACCESS_KEY_ID'),
+    secretAccessKey: need('S3_SECRET_ACCESS_KEY'),
+    publicUrl: env.S3_PUBLIC_URL || undefined,
+  };
+}
+
 /** Reads the environment once; everything else receives the resulting object. */
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 3000);
@@ -98,6 +120,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionAbsoluteHours: int(env, 'SESSION_ABSOLUTE_HOURS', 30 * 24),
     mfRegistry: path.resolve(repoRoot, env.MF_REGISTRY || 'config/remotes.json'),
     smtpUrl: env.SMTP_URL || undefined,
+    s3: s3(env),
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     repoRoot,

@@ -4,6 +4,7 @@ import type { RequestListener } from 'node:http';
 import pino, { type Logger } from 'pino';
 import { createDb, ensureDatabase, migrateLatest, seedIfEmpty, type Knex } from '@swapstuff/db';
 import { createMailer } from './adapters/mail';
+import { createStorage } from './adapters/storage';
 import { createApiApp } from './api';
 import { loadConfig, type Config } from './config';
 import { createGatewayApp } from './gateway';
@@ -82,6 +83,7 @@ export async function start(config: Config, logger: Logger = pino({ level: confi
       const api = createApiApp({
         db,
         mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }),
+        storage: createStorage({ dataDir: config.dataDir, s3: config.s3 }),
         publicUrl: config.publicUrl,
         dataDir: config.dataDir,
         logger: logger.child({ name: 'api' }),

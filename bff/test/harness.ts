@@ -6,6 +6,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { createDb, migrateLatest, seedIfEmpty, type Knex } from '@swapstuff/db';
 import { createMailer } from '../src/adapters/mail';
+import { diskStorage } from '../src/adapters/storage';
 import { createApiApp } from '../src/api';
 
 export const MYSQL_ROOT = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
@@ -82,6 +83,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     db,
     dataDir,
     mailer: createMailer({ smtpUrl: options.smtpUrl, dataDir }),
+    storage: diskStorage(dataDir),
     publicUrl: options.publicUrl ?? 'http://localhost:3000',
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   });

@@ -1,3 +1,5 @@
+import type { ListingStatus } from './status';
+
 /** Wire types of the api (spec sections 3 and 7). */
 
 /** Every response, errors included. `error` is present only on the 401 of a revoked session ("407"). */
@@ -108,4 +110,118 @@ export interface BusinessRegisterBody {
   password: string;
   confirmPassword: string;
   agreeToTerms: boolean;
+}
+
+/** A photo of a listing; file_name is the URL the photo is served at. */
+export interface ProductImage {
+  id: number;
+  file_name: string;
+  featured: 0 | 1;
+  width: number;
+  height: number;
+}
+
+export interface ProductVideo {
+  id: number;
+  file_name: string;
+  mime: string;
+}
+
+/** The spec's `productdimention` (sizes in inches), present only on buyable listings. */
+export interface ProductDimensions {
+  length: number;
+  width: number;
+  height: number;
+  pounds: number;
+  ounces: number;
+  sizeUnit: 'inches';
+}
+
+/** The seller as a listing shows them (spec section 3: avatar, first_name, last_name, is_business). */
+export interface ProductSeller {
+  id: number;
+  avatar: string | null;
+  first_name: string;
+  last_name: string;
+  is_business: 0 | 1;
+  businessName: string | null;
+}
+
+/**
+ * A listing (spec section 3). Money is dollars with two decimals as text ("250.50"); likes_count is "1"
+ * when the viewer likes it, "0" otherwise (and for visitors).
+ */
+export interface Product {
+  id: number;
+  title: string;
+  description: string;
+  status: ListingStatus;
+  sales_price: string;
+  city: string;
+  state: string;
+  zip: string;
+  likes_count: '0' | '1';
+  reports_count: number;
+  images: ProductImage[];
+  featured_image: { file_name: string } | null;
+  videos: ProductVideo[];
+  user: ProductSeller;
+  category: { id: number; name: string; parent_id: number | null };
+  is_buyable: 0 | 1;
+  condition: string;
+  address_id: number | null;
+  swap_product: string | null;
+  productdimention: ProductDimensions | null;
+  questions_count: number;
+  created_at: string;
+}
+
+export interface ProductContent {
+  product: Product;
+}
+
+/** A page of listings. */
+export interface ProductPage {
+  products: Product[];
+  total: number;
+  pageNumber: number;
+  perPage: number;
+}
+
+/** The listing form's body (spec section 7, multipart, every value as text) minus the files. */
+export interface ListingBody {
+  productId?: string;
+  title: string;
+  condition: string;
+  description: string;
+  category: string;
+  subCategory?: string;
+  price: string;
+  addressId: string;
+  city: string;
+  state: string;
+  zip: string;
+  swapProduct?: string;
+  openForOffer?: string;
+  is_buyable: string;
+  length?: string;
+  width?: string;
+  height?: string;
+  sizeUnit?: string;
+  pounds?: string;
+  ounces?: string;
+}
+
+export interface Question {
+  id: number;
+  user: { id: number; first_name: string; last_name: string; avatar: string | null; is_business: 0 | 1 };
+  question: string;
+  answer: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReportReason {
+  id: number;
+  name: string;
 }

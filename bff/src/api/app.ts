@@ -8,6 +8,7 @@ import { addressesRoutes } from './addresses/routes';
 import { authRoutes } from './auth/routes';
 import { healthRoutes } from './health/routes';
 import { homeRoutes } from './home/routes';
+import { productsRoutes } from './products/routes';
 import { usersRoutes } from './users/routes';
 
 export type { ApiDeps } from './deps';
@@ -19,6 +20,8 @@ export interface ApiOptions extends ApiDeps {
 
 /** Seed images change only with a release; a week keeps browsers and CDNs from asking again. */
 const MEDIA_MAX_AGE = '7d';
+/** Uploaded photos and videos are named by their content's hash: a name never changes meaning. */
+const UPLOAD_FOLDERS = ['products', 'videos'];
 
 /** The api (the spec's "API host") as an Express app; the caller listens. */
 export function createApiApp(options: ApiOptions): Express {
@@ -30,6 +33,17 @@ export function createApiApp(options: ApiOptions): Express {
 
   app.use(pinoHttp({ logger: deps.logger, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
   app.use(healthRoutes(deps));
+  for (const folder of UPLOAD_FOLDERS) {
+    app.use(
+      `/media/${folder}`,
+      express.static(path.join(deps.dataDir, 'media', folder), {
+        maxAge: '365d',
+        immutable: true,
+        index: false,
+        fallthrough: false,
+      }),
+    );
+  }
   app.use(
     '/media',
     express.static(path.join(deps.dataDir, 'media'), { maxAge: MEDIA_MAX_AGE, index: false, fallthrough: false }),
@@ -41,6 +55,7 @@ export function createApiApp(options: ApiOptions): Express {
   app.use(homeRoutes(deps));
   app.use(accountRoutes(deps));
   app.use(addressesRoutes(deps));
+  app.use(productsRoutes(deps));
 
   app.use(notFound);
   app.use(errorMapper);

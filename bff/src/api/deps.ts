@@ -1,11 +1,14 @@
 import type { Knex } from '@swapstuff/db';
 import type { Logger } from 'pino';
 import type { Mailer } from '../adapters/mail';
+import type { Storage } from '../adapters/storage';
 
 /** What the api's features are built from; main.ts and the test harness make one each. */
 export interface ApiDeps {
   db: Knex;
   mailer: Mailer;
+  /** photos and videos of listings */
+  storage: Storage;
   /** The address users reach the site at (links in mails), without a trailing slash. */
   publicUrl: string;
   /** Holds media/ (served at /media) and the outbox. */

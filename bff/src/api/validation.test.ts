@@ -2,6 +2,7 @@ import {
   businessRegisterRules,
   changePasswordRules,
   checkForm,
+  listingRules,
   loginRules,
   messages,
   registerRules,
@@ -134,5 +135,74 @@ describe('compileForm: the api refuses what the forms refuse, with the same mess
     const schema = compileForm(loginRules);
     expect(apiErrors(schema, { email: 42, password: 'x' })).toEqual({ email: messages.emailRequired });
     expect(apiErrors(schema, 'text')).toEqual({ _: messages.validationFailed });
+  });
+});
+
+describe('listing rules: numbers and fields that exist only for buyable listings', () => {
+  const listing = compileForm(listingRules, { is_buyable: Joi.any() });
+  const valid = {
+    category: '3',
+    title: 'Road bike',
+    price: '250.50',
+    description: 'Aluminium frame, 56 cm',
+    condition: 'Used',
+    addressId: '7',
+    city: 'Austin',
+    state: 'Texas',
+    zip: '73301',
+  };
+  const buyable = { ...valid, is_buyable: '1', height: '40', width: '20', length: '60', pounds: '22', ounces: '' };
+
+  // Each case runs through the api (joi) and the form (checkForm): both must say the same.
+  it.each([
+    ['swap-only, no dimensions', { ...valid, is_buyable: '0' }, {}],
+    ['buyable with dimensions', buyable, {}],
+    ['price 1 and 999999 are allowed', { ...valid, price: '1' }, {}],
+    ['price under 1', { ...valid, price: '0.99' }, { price: messages.priceMin }],
+    ['price over 999999', { ...valid, price: '1000000' }, { price: messages.priceMax }],
+    ['price not a number', { ...valid, price: 'ten' }, { price: messages.priceInvalid }],
+    ['price missing', { ...valid, price: '' }, { price: messages.priceRequired }],
+    ['title of 29', { ...valid, title: 'x'.repeat(29) }, { title: messages.titleLength }],
+    ['state with digits', { ...valid, state: 'Texas1' }, { state: messages.stateLettersSpaces }],
+    ['unknown condition', { ...valid, condition: 'Broken' }, { condition: messages.conditionRequired }],
+    [
+      'buyable without dimensions',
+      { ...valid, is_buyable: '1' },
+      {
+        height: messages.heightRequired,
+        width: messages.widthRequired,
+        length: messages.lengthRequired,
+        pounds: messages.poundsRequired,
+      },
+    ],
+    [
+      'dimensions out of bounds',
+      { ...buyable, height: '108.5', width: '0.05', length: '0.001', pounds: '154', ounces: '60' },
+      {
+        height: messages.heightRange,
+        width: messages.widthRange,
+        length: messages.lengthRange,
+        pounds: messages.poundsRange,
+        ounces: messages.ouncesRange,
+      },
+    ],
+    ['bounds are inclusive', { ...buyable, height: '0.1', width: '130', length: '0.01', pounds: '153' }, {}],
+    ['ounces required under 1 pound', { ...buyable, pounds: '0.5' }, { ounces: messages.ouncesRequired }],
+    ['ounces given under 1 pound', { ...buyable, pounds: '0', ounces: '12' }, {}],
+    ['dimensions of a swap-only listing are ignored', { ...valid, is_buyable: '0', height: '999' }, {}],
+  ])('%s', (_name, body, errors) => {
+    expect(apiErrors(listing, body)).toEqual(errors);
+    expect(checkForm(listingRules, body)).toEqual(errors);
+  });
+
+  it('drops the dimensions of a swap-only listing and turns numbers into numbers', () => {
+    expect(parse(listing, { ...valid, is_buyable: '0', height: '999', pounds: '3' })).toEqual({
+      ...valid,
+      is_buyable: '0',
+      category: 3,
+      price: 250.5,
+      addressId: 7,
+    });
+    expect(parse(listing, buyable)).toMatchObject({ height: 40, width: 20, length: 60, pounds: 22 });
   });
 });

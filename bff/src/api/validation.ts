@@ -7,6 +7,33 @@ import { EMAIL_PATTERN, messages, type FieldRule, type FormRules } from '@swapst
  * contracts' checkField: required, email, length, patterns, forbidden patterns, equality.
  */
 export function compileField(rule: FieldRule): Joi.Schema {
+  const schema = rule.number ? compileNumber(rule) : compileText(rule);
+  // a field that exists only while another is on: checked then, dropped otherwise (as checkField skips it)
+  return rule.onlyWhenOn === undefined
+    ? schema
+    : Joi.any().when(rule.onlyWhenOn, { is: ON, then: schema, otherwise: Joi.any().strip() });
+}
+
+/** What checkField's isOn accepts. */
+const ON = Joi.valid(true, 1, '1', 'true').required(); // `is` lets undefined through unless required
+
+/** Numbers arrive as text from forms; blank is missing, as in checkField. */
+function compileNumber(rule: FieldRule): Joi.Schema {
+  const { message, min, minMessage, max, maxMessage } = rule.number!;
+  let schema = Joi.number()
+    .empty(Joi.alternatives(Joi.valid(null), Joi.string().allow('').pattern(/^\s*$/)))
+    .messages({ 'number.base': message, 'number.infinity': message, 'any.required': rule.requiredMessage ?? '' });
+  if (min !== undefined) schema = schema.min(min).rule({ message: minMessage ?? message });
+  if (max !== undefined) schema = schema.max(max).rule({ message: maxMessage ?? message });
+  if (rule.required) return schema.required();
+  if (rule.requiredWhenBelow) {
+    const { field, value } = rule.requiredWhenBelow;
+    return schema.when(field, { is: Joi.number().less(value).required(), then: Joi.required() });
+  }
+  return schema;
+}
+
+function compileText(rule: FieldRule): Joi.Schema {
   if (rule.mustBeTrue) {
     const message = rule.mustBeTrueMessage ?? '';
     return Joi.any().valid(true).required().messages({ 'any.only': message, 'any.required': message });

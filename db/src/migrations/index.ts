@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import * as foundation from './001_foundation';
 import * as addresses from './002_addresses';
+import * as catalog from './003_catalog';
 
 interface Migration {
   name: string;
@@ -12,6 +13,7 @@ interface Migration {
 const migrations: Migration[] = [
   { name: '001_foundation', ...foundation },
   { name: '002_addresses', ...addresses },
+  { name: '003_catalog', ...catalog },
 ];
 
 /**

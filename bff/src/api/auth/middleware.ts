@@ -34,6 +34,20 @@ export function requireAuth(db: Knex): RequestHandler {
   };
 }
 
+/**
+ * For public calls whose answer depends on the viewer (likes_count): a visitor passes as nobody, a
+ * valid token as its user, and a token that no longer works gets the 401 "407" that ends the session.
+ */
+export function optionalAuth(db: Knex): RequestHandler {
+  const required = requireAuth(db);
+  return (req, res, next) => (bearerOf(req) ? required(req, res, next) : next());
+}
+
+/** The signed-in user's id, or null for a visitor (after optionalAuth). */
+export function viewerOf(res: Response): number | null {
+  return (res.locals.auth as AuthContext | undefined)?.user.id ?? null;
+}
+
 export function authOf(res: Response): AuthContext {
   const auth = res.locals.auth as AuthContext | undefined;
   if (!auth) throw new Error('authOf() used on a route without requireAuth');

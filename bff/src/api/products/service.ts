@@ -1,0 +1,211 @@
+import {
+  dollarsToCents,
+  isOn,
+  LISTING_LIMITS,
+  ListingStatus,
+  messages,
+  type Product,
+  type ProductPage,
+} from '@swapstuff/contracts';
+import type { Knex } from '@swapstuff/db';
+import type { ApiDeps } from '../deps';
+import { fieldError, HttpError } from '../http';
+import { addressesRepo } from '../addresses/repo';
+import { filesNamed, storeListingMedia } from './media';
+import { productQuery, productsRepo, toProducts, type DimensionFields, type ProductFields } from './repo';
+import type { MyProductsQuery, ValidListingBody } from './schemas';
+import { moveListing } from './status';
+
+const notFound = () => new HttpError(404, messages.productNotFound);
+
+/** Path ids: anything but a positive integer is no listing. */
+export function productIdParam(value: string | string[] | undefined): number {
+  if (typeof value !== 'string' || !/^[1-9][0-9]{0,9}$/.test(value) || Number(value) > 2147483647) throw notFound();
+  return Number(value);
+}
+
+/** A listing as the viewer sees it; deleted ones and those of blocked or deleted users are gone. */
+export async function detail(deps: ApiDeps, viewerId: number | null, id: number): Promise<Product> {
+  const row = await productQuery(deps.db, viewerId)
+    .where('p.id', id)
+    .whereNot('p.status', ListingStatus.Deleted)
+    .first();
+  if (!row) throw notFound();
+  const [product] = await toProducts(deps.db, deps.storage, [row]);
+  return product;
+}
+
+/** The category the listing goes in: the sub-category when one was picked, and it must be a child of the category. */
+async function categoryOf(db: Knex, body: ValidListingBody): Promise<number> {
+  const top = await db('categories').where({ id: body.category }).first('id', 'parent_id');
+  if (!top) throw fieldError({ category: messages.unknownCategory });
+  if (!body.subCategory) return top.id;
+  const sub = await db('categories').where({ id: body.subCategory }).first('id', 'parent_id');
+  if (!sub || sub.parent_id !== top.id) throw fieldError({ subCategory: messages.unknownCategory });
+  return sub.id;
+}
+
+async function fieldsOf(deps: ApiDeps, userId: number, body: ValidListingBody): Promise<ProductFields> {
+  const address = await addressesRepo.ownById(deps.db, userId, body.addressId);
+  if (!address) throw fieldError({ addressId: messages.addressNotFound });
+  return {
+    category_id: await categoryOf(deps.db, body),
+    title: body.title.trim(),
+    description: body.description.trim(),
+    price_cents: dollarsToCents(body.price),
+    is_buyable: isOn(body.is_buyable),
+    condition: body.condition,
+    address_id: address.id,
+    city: body.city.trim(),
+    state: body.state.trim(),
+    zip: body.zip.trim(),
+    swap_product: body.swapProduct?.trim() || null,
+    open_for_offer: isOn(body.openForOffer),
+  };
+}
+
+/** Buyable listings carry dimensions (validated as required then); swap-only ones none. */
+function dimensionsOf(body: ValidListingBody): DimensionFields | null {
+  if (!isOn(body.is_buyable)) return null;
+  return {
+    length: body.length!,
+    width: body.width!,
+    height: body.height!,
+    pounds: body.pounds!,
+    ounces: body.ounces ?? 0,
+  };
+}
+
+export async function create(
+  deps: ApiDeps,
+  userId: number,
+  body: ValidListingBody,
+  files: Express.Multer.File[],
+): Promise<Product> {
+  const photos = filesNamed(files, 'images');
+  const videos = filesNamed(files, 'videos');
+  if (photos.length === 0) throw fieldError({ images: messages.imagesRequired });
+  const fields = await fieldsOf(deps, userId, body);
+  // files are checked and stored before the transaction, which then only writes rows
+  const media = await storeListingMedia(deps.storage, photos, videos);
+  const id = await deps.db.transaction(async (trx) => {
+    const productId = await productsRepo.insert(trx, userId, fields);
+    await productsRepo.setDimensions(trx, productId, dimensionsOf(body));
+    await productsRepo.addPhotos(trx, productId, media.photos, 0);
+    await productsRepo.addVideos(trx, productId, media.videos, 0);
+    await productsRepo.refreshFeatured(trx, productId);
+    return productId;
+  });
+  return detail(deps, userId, id);
+}
+
+/** Only the owner changes a listing, and only while it is Active (spec section 4). */
+async function ownActive(db: Knex, userId: number, id: number): Promise<void> {
+  const row = await db('products').where({ id }).first('user_id', 'status');
+  if (!row || row.status === ListingStatus.Deleted) throw notFound();
+  if (row.user_id !== userId) throw new HttpError(403, messages.notYourProduct);
+  if (row.status !== ListingStatus.Active) throw new HttpError(409, messages.productNotActive);
+}
+
+/** Keeps the listed ids of `current` in the given order; without a list, keeps them all. */
+function kept(current: number[], wanted: number[] | undefined): number[] {
+  return wanted === undefined ? current : wanted.filter((id, i) => current.includes(id) && wanted.indexOf(id) === i);
+}
+
+/**
+ * Edits a listing. Photos and videos: those named in existingImages / existingVideos stay (all of them
+ * when the list is absent), the uploaded ones are added after them, and the first photo is featured.
+ */
+export async function update(
+  deps: ApiDeps,
+  userId: number,
+  id: number,
+  body: ValidListingBody,
+  files: Express.Multer.File[],
+): Promise<Product> {
+  await ownActive(deps.db, userId, id);
+  const keepPhotos = kept(await productsRepo.photoIds(deps.db, id), body.existingImages);
+  const keepVideos = kept(await productsRepo.videoIds(deps.db, id), body.existingVideos);
+  const photos = filesNamed(files, 'images');
+  const videos = filesNamed(files, 'videos');
+  if (keepPhotos.length + photos.length === 0) throw fieldError({ images: messages.imagesRequired });
+  if (keepPhotos.length + photos.length > LISTING_LIMITS.images) throw fieldError({ images: messages.imagesMax });
+  if (keepVideos.length + videos.length > LISTING_LIMITS.videos) throw fieldError({ videos: messages.videosMax });
+  const fields = await fieldsOf(deps, userId, body);
+  const media = await storeListingMedia(deps.storage, photos, videos);
+
+  await deps.db.transaction(async (trx) => {
+    // checked again on the locked row: the listing may have changed while the files were processed
+    const row = await productsRepo.lockForChange(trx, id);
+    if (!row || row.user_id !== userId) throw notFound();
+    if (row.status !== ListingStatus.Active) throw new HttpError(409, messages.productNotActive);
+    await productsRepo.update(trx, id, fields);
+    await productsRepo.setDimensions(trx, id, dimensionsOf(body));
+    const photoIds = await productsRepo.photoIds(trx, id);
+    await productsRepo.removePhotos(
+      trx,
+      id,
+      photoIds.filter((p) => !keepPhotos.includes(p)),
+    );
+    const videoIds = await productsRepo.videoIds(trx, id);
+    await productsRepo.removeVideos(
+      trx,
+      id,
+      videoIds.filter((v) => !keepVideos.includes(v)),
+    );
+    // kept ones take the first places in the order asked for, new ones follow
+    for (const [i, photoId] of keepPhotos.entries()) {
+      await trx('product_images').where({ id: photoId }).update({ sort_order: i });
+    }
+    for (const [i, videoId] of keepVideos.entries()) {
+      await trx('product_videos').where({ id: videoId }).update({ sort_order: i });
+    }
+    await productsRepo.addPhotos(trx, id, media.photos, keepPhotos.length);
+    await productsRepo.addVideos(trx, id, media.videos, keepVideos.length);
+    await productsRepo.refreshFeatured(trx, id);
+  });
+  return detail(deps, userId, id);
+}
+
+/** The edit form's data: the owner's own active listing. */
+export async function forEdit(deps: ApiDeps, userId: number, id: number): Promise<Product> {
+  await ownActive(deps.db, userId, id);
+  return detail(deps, userId, id);
+}
+
+/** Deletes listings (status 5): all of them or, when one is not the user's own active listing, none. */
+export async function remove(deps: ApiDeps, userId: number, ids: number[]): Promise<void> {
+  await deps.db.transaction(async (trx) => {
+    for (const id of ids) {
+      const row = await productsRepo.lockForChange(trx, id);
+      if (!row || row.status === ListingStatus.Deleted) throw notFound();
+      if (row.user_id !== userId) throw new HttpError(403, messages.notYourProduct);
+      if (row.status !== ListingStatus.Active) throw new HttpError(409, messages.productNotActive);
+      await moveListing(trx, id, ListingStatus.Deleted);
+    }
+  });
+}
+
+/** The user's own listings (all but deleted), newest first, with the filter bar's search and status. */
+export async function mine(deps: ApiDeps, userId: number, q: MyProductsQuery): Promise<ProductPage> {
+  const base = productQuery(deps.db, userId).where('p.user_id', userId);
+  if (q.status !== undefined && q.status !== null) base.where('p.status', q.status);
+  else base.whereNot('p.status', ListingStatus.Deleted);
+  if (q.search) base.whereRaw('lower(p.title) like ?', [`%${escapeLike(q.search.toLowerCase())}%`]);
+  const [{ total }] = await base.clone().clearSelect().count({ total: '*' });
+  const rows = await base
+    .orderBy([
+      { column: 'p.created_at', order: 'desc' },
+      { column: 'p.id', order: 'desc' },
+    ])
+    .limit(q.perPage)
+    .offset((q.pageNumber - 1) * q.perPage);
+  return {
+    products: await toProducts(deps.db, deps.storage, rows),
+    total: Number(total),
+    pageNumber: q.pageNumber,
+    perPage: q.perPage,
+  };
+}
+
+export const escapeLike = (text: string) => text.replace(/[%_\\]/g, '\\$&');
