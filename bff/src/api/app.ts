@@ -8,7 +8,10 @@ import { addressesRoutes } from './addresses/routes';
 import { authRoutes } from './auth/routes';
 import { healthRoutes } from './health/routes';
 import { homeRoutes } from './home/routes';
+import { likesRoutes } from './likes/routes';
 import { productsRoutes } from './products/routes';
+import { questionsRoutes } from './questions/routes';
+import { reportsRoutes } from './reports/routes';
 import { usersRoutes } from './users/routes';
 
 export type { ApiDeps } from './deps';
@@ -56,6 +59,9 @@ export function createApiApp(options: ApiOptions): Express {
   app.use(accountRoutes(deps));
   app.use(addressesRoutes(deps));
   app.use(productsRoutes(deps));
+  app.use(likesRoutes(deps));
+  app.use(questionsRoutes(deps));
+  app.use(reportsRoutes(deps));
 
   app.use(notFound);
   app.use(errorMapper);

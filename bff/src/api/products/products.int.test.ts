@@ -1,15 +1,9 @@
 import path from 'node:path';
 import { promises as fs } from 'node:fs';
 import sharp from 'sharp';
-import {
-  ListingStatus,
-  messages,
-  type Address,
-  type LoginContent,
-  type ProductContent,
-  type ProductPage,
-} from '@swapstuff/contracts';
+import { ListingStatus, messages, type Address, type ProductContent, type ProductPage } from '@swapstuff/contracts';
 import { call, startTestApi, type Answer, type TestApi } from '../../../test/harness';
+import { postForm, registerUser, type Upload } from '../../../test/listings';
 import { bmp, gif, jpegWithGps, mp4, png, pngBomb } from '../../../test/media';
 
 let api: TestApi;
@@ -19,41 +13,13 @@ let aliceAddress: Address;
 let category: { id: number; childId: number };
 let photo: { jpeg: Buffer; png: Buffer; gif: Buffer };
 
-async function register(username: string): Promise<string> {
-  const res = await call<LoginContent>(api.url, 'POST', '/api/register', {
-    body: {
-      firstName: 'Test',
-      lastName: 'Seller',
-      username,
-      email: `${username}@example.com`,
-      password: 'listing-pass-1',
-      confirmPassword: 'listing-pass-1',
-      agreeToTerms: true,
-    },
-  });
-  expect(res.status).toBe(201);
-  return res.body.Content.token!;
-}
-
-type Upload = [field: string, name: string, body: Buffer];
-
-/** A multipart form post, as the upload sheet and the apps send it. */
-async function post<T = ProductContent>(
+const register = (username: string) => registerUser(api, username);
+const post = <T = ProductContent>(
   token: string | undefined,
   urlPath: string,
   fields: Record<string, string | undefined>,
   files: Upload[] = [],
-): Promise<Answer<T>> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
-  for (const [field, name, body] of files) form.append(field, new Blob([new Uint8Array(body)]), name);
-  const response = await fetch(`${api.url}${urlPath}`, {
-    method: 'POST',
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-    body: form,
-  });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Answer<T>['body'] };
-}
+) => postForm<T>(api, token, urlPath, fields, files);
 
 const listing = () => ({
   category: String(category.id),

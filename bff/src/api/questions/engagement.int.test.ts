@@ -1,0 +1,163 @@
+import {
+  messages,
+  type Address,
+  type ProductContent,
+  type ProductPage,
+  type Question,
+  type ReportReason,
+} from '@swapstuff/contracts';
+import { call, startTestApi, type TestApi } from '../../../test/harness';
+import { listItem, seller } from '../../../test/listings';
+
+/** Likes, questions and reports: what a second user does on someone's listing (spec sections 2–6). */
+let api: TestApi;
+let owner: { token: string; address: Address };
+let buyer: { token: string; address: Address };
+let productId: number;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  [owner, buyer] = await Promise.all([seller(api, 'owner_eng'), seller(api, 'buyer_eng')]);
+  productId = await listItem(api, owner);
+});
+afterAll(() => api.close());
+
+const detail = async (token?: string) =>
+  (await call<ProductContent>(api.url, 'GET', `/api/public/product/${productId}`, { token })).body.Content.product;
+
+describe('likes', () => {
+  it('toggles between 1 and 0; likes_count is the viewer’s own', async () => {
+    const like = () => call(api.url, 'POST', '/api/product/like', { token: buyer.token, body: { productId } });
+    expect((await like()).body.Content).toEqual({ productId, likes_count: '1' });
+    expect((await detail(buyer.token)).likes_count).toBe('1');
+    expect((await detail(owner.token)).likes_count).toBe('0');
+    expect((await detail()).likes_count).toBe('0');
+    const likes = await call(api.url, 'GET', `/api/likes/${productId}`, { token: buyer.token });
+    expect(likes.body.Content).toEqual({ productId, total_likes: 1, likes_count: '1' });
+
+    const liked = await call<ProductPage>(api.url, 'POST', '/api/user/likedproducts', { token: buyer.token, body: {} });
+    expect(liked.body.Content.products.map((p) => p.id)).toEqual([productId]);
+
+    expect((await like()).body.Content).toEqual({ productId, likes_count: '0' });
+    expect((await detail(buyer.token)).likes_count).toBe('0');
+    const none = await call<ProductPage>(api.url, 'POST', '/api/user/likedproducts', { token: buyer.token, body: {} });
+    expect(none.body.Content).toMatchObject({ products: [], total: 0 });
+  });
+
+  it('needs a sign-in and a listing that exists', async () => {
+    expect((await call(api.url, 'POST', '/api/product/like', { body: { productId } })).status).toBe(401);
+    const gone = await call(api.url, 'POST', '/api/product/like', {
+      token: buyer.token,
+      body: { productId: 99999999 },
+    });
+    expect(gone.status).toBe(404);
+  });
+});
+
+describe('questions and answers', () => {
+  const list = async () =>
+    (await call<{ questions: Question[] }>(api.url, 'GET', `/api/product/questionaire/${productId}`)).body.Content
+      .questions;
+
+  it('starts empty; an empty question is refused with the spec message', async () => {
+    expect(await list()).toEqual([]);
+    for (const question of ['', '   ']) {
+      const res = await call(api.url, 'POST', '/api/product/questionaire', {
+        token: buyer.token,
+        body: { productId, question },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.Description).toBe("Can't post an empty question");
+    }
+  });
+
+  it('a buyer asks; only the owner answers (at most 255); the answer shows on the list', async () => {
+    const asked = await call<{ question: Question }>(api.url, 'POST', '/api/product/qa', {
+      token: buyer.token,
+      body: { productId, question: 'Is the chair still sturdy?' },
+    });
+    expect(asked.status).toBe(201);
+    const questionId = asked.body.Content.question.id;
+    expect(asked.body.Content.question).toMatchObject({ question: 'Is the chair still sturdy?', answer: null });
+
+    const own = await call(api.url, 'POST', '/api/product/questionaire', {
+      token: owner.token,
+      body: { productId, question: 'Asking myself' },
+    });
+    expect(own.status).toBe(403);
+
+    const notOwner = await call(api.url, 'POST', '/api/product/qa/answer', {
+      token: buyer.token,
+      body: { questionId, answer: 'Yes it is' },
+    });
+    expect(notOwner.status).toBe(403);
+    expect(notOwner.body.Description).toBe(messages.onlyOwnerAnswers);
+
+    for (const [answer, message] of [
+      ['', messages.answerRequired],
+      ['x'.repeat(256), messages.answerLength],
+    ]) {
+      const bad = await call(api.url, 'POST', '/api/product/qa/answer', {
+        token: owner.token,
+        body: { questionId, answer },
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body.Description).toBe(message);
+    }
+
+    const answered = await call(api.url, 'POST', '/api/product/qa/answer', {
+      token: owner.token,
+      body: { questionId, answer: 'x'.repeat(255) },
+    });
+    expect(answered.status).toBe(200);
+    const [question] = await list();
+    expect(question).toMatchObject({ id: questionId, answer: 'x'.repeat(255), user: { first_name: 'Test' } });
+    expect((await detail()).questions_count).toBe(1);
+    const v2 = await call<{ questions: Question[] }>(api.url, 'GET', `/api/v2/product/questionaire/${productId}`);
+    expect(v2.body.Content.questions).toEqual(await list());
+  });
+});
+
+describe('reports', () => {
+  it('lists reasons for listings (1) and users (2), the last being Other', async () => {
+    const product = await call<ReportReason[]>(api.url, 'GET', '/api/reasons/1');
+    expect(product.body.Content.length).toBeGreaterThan(2);
+    expect(product.body.Content.at(-1)?.name).toBe('Other');
+    const user = await call<ReportReason[]>(api.url, 'GET', '/api/reasons/2');
+    expect(user.body.Content.at(-1)?.name).toBe('Other');
+    expect((await call(api.url, 'GET', '/api/reasons/9')).status).toBe(404);
+  });
+
+  it('needs 10 characters on Other, counts one report per user, and refuses the owner', async () => {
+    const reasons = (await call<ReportReason[]>(api.url, 'GET', '/api/reasons/1')).body.Content;
+    const other = reasons.at(-1)!.id;
+    const short = await call(api.url, 'POST', '/api/item/report', {
+      token: buyer.token,
+      body: { productId, reasonId: other, reason: 'too short' },
+    });
+    expect(short.status).toBe(400);
+    expect(short.body.Description).toBe('At least 10 characters are required');
+
+    const own = await call(api.url, 'POST', '/api/item/report', {
+      token: owner.token,
+      body: { productId, reasonId: reasons[0].id },
+    });
+    expect(own.status).toBe(403);
+
+    const before = await call(api.url, 'GET', `/api/reports/${productId}`, { token: buyer.token });
+    expect(before.body.Content).toEqual({ productId, already_reported: 0 });
+    const sent = await call(api.url, 'POST', '/api/item/report', {
+      token: buyer.token,
+      body: { productId, reasonId: other, reason: 'Photos are from another website' },
+    });
+    expect(sent.status).toBe(201);
+    const again = await call(api.url, 'POST', '/api/item/report', {
+      token: buyer.token,
+      body: { productId, reasonId: reasons[0].id },
+    });
+    expect(again.status).toBe(409);
+    const after = await call(api.url, 'GET', `/api/reports/${productId}`, { token: buyer.token });
+    expect(after.body.Content).toEqual({ productId, already_reported: 1 });
+    expect((await detail()).reports_count).toBe(1);
+  });
+});
