@@ -49,8 +49,10 @@ export interface Category {
   parent_id: number | null;
 }
 
+/** GET /api/home: the top-level categories and the freshest active listings. */
 export interface HomeContent {
   categories: Category[];
+  products: Product[];
 }
 
 /** A user's address (spec section 3); featured 1 is the default. Country is always United States. */

@@ -12,6 +12,7 @@ import { likesRoutes } from './likes/routes';
 import { productsRoutes } from './products/routes';
 import { questionsRoutes } from './questions/routes';
 import { reportsRoutes } from './reports/routes';
+import { searchRoutes } from './search/routes';
 import { usersRoutes } from './users/routes';
 
 export type { ApiDeps } from './deps';
@@ -62,6 +63,7 @@ export function createApiApp(options: ApiOptions): Express {
   app.use(likesRoutes(deps));
   app.use(questionsRoutes(deps));
   app.use(reportsRoutes(deps));
+  app.use(searchRoutes(deps));
 
   app.use(notFound);
   app.use(errorMapper);

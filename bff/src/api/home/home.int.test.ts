@@ -1,4 +1,5 @@
-import type { Category } from '@swapstuff/contracts';
+import type { Category, HomeContent } from '@swapstuff/contracts';
+import { listItem, seller } from '../../../test/listings';
 import { call, startTestApi, type TestApi } from '../../../test/harness';
 
 let api: TestApi;
@@ -89,5 +90,31 @@ describe('home categories', () => {
     expect(res.status).toBe(200);
     expect(res.body.Content.categories).toHaveLength(10);
     expect(res.body.Content.categories.every((c) => c.product_count === 0)).toBe(true);
+  });
+
+  it('counts active listings under their top-level category and shows the freshest on home', async () => {
+    const owner = await seller(api, 'home_seller');
+    const [top] = await api.db('categories').whereNull('parent_id').orderBy('sort_order').limit(1).select('id');
+    const child = await api.db('categories').where({ parent_id: top.id }).first('id');
+    const older = await listItem(api, owner, { category: String(top.id), title: 'Older lamp' });
+    const newer = await listItem(api, owner, {
+      category: String(top.id),
+      subCategory: String(child.id),
+      title: 'Newer lamp',
+    });
+    const gone = await listItem(api, owner, { category: String(top.id), title: 'Deleted lamp' });
+    await api.db('products').where({ id: gone }).update({ status: 5 });
+
+    const counts = await call<{ categories: (Category & { product_count: number })[] }>(
+      api.url,
+      'POST',
+      '/api/v2/home/categories-by-product-count',
+      { body: {} },
+    );
+    expect(counts.body.Content.categories.find((c) => c.id === top.id)?.product_count).toBe(2);
+    expect(counts.body.Content.categories.filter((c) => c.product_count > 0)).toHaveLength(1);
+
+    const home = await call<HomeContent>(api.url, 'GET', '/api/home');
+    expect(home.body.Content.products.map((p) => p.id)).toEqual([newer, older]);
   });
 });

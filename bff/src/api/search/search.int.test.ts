@@ -1,0 +1,119 @@
+import { ListingStatus, type Address, type ProductPage } from '@swapstuff/contracts';
+import { call, startTestApi, type TestApi } from '../../../test/harness';
+import { listItem, seller } from '../../../test/listings';
+
+/**
+ * A fixed catalogue and a fixed set of queries whose answers are written out once: the same test runs on
+ * MariaDB (FULLTEXT) and on the embedded database (FTS5), so both engines must return the same listings.
+ */
+let api: TestApi;
+let owner: { token: string; address: Address };
+const ids: Record<string, number> = {};
+let electronics: { id: number; childId: number };
+let fashion: number;
+
+const catalogue: [key: string, fields: Record<string, string>, where: 'electronics' | 'child' | 'fashion'][] = [
+  [
+    'bike',
+    { title: 'Red road bike', description: 'Aluminium frame, 56 cm', price: '250', is_buyable: '0' },
+    'electronics',
+  ],
+  ['ebike', { title: 'Electric bike', description: 'Battery lasts 60 km', price: '1200', is_buyable: '0' }, 'child'],
+  [
+    'phone',
+    { title: 'Phone, unlocked', description: 'Comes with a red case and charger', price: '300', is_buyable: '0' },
+    'child',
+  ],
+  ['jacket', { title: 'Leather jacket', description: 'Size M, barely worn', price: '80', is_buyable: '0' }, 'fashion'],
+  ['tv', { title: 'TV 42 inch', description: 'Wall mount included', price: '150', is_buyable: '0' }, 'electronics'],
+];
+
+beforeAll(async () => {
+  api = await startTestApi();
+  owner = await seller(api, 'search_owner');
+  const [first, second] = await api.db('categories').whereNull('parent_id').orderBy('id').limit(2).select('id');
+  const child = await api.db('categories').where({ parent_id: first.id }).orderBy('id').first('id');
+  electronics = { id: first.id, childId: child.id };
+  fashion = second.id;
+  for (const [key, fields, where] of catalogue) {
+    const category = where === 'fashion' ? fashion : electronics.id;
+    const subCategory = where === 'child' ? String(electronics.childId) : '';
+    ids[key] = await listItem(api, owner, { ...fields, category: String(category), subCategory });
+  }
+  // a deleted listing and one that is in a trade never show
+  const gone = await listItem(api, owner, { title: 'Bike pump', description: 'Deleted before the search' });
+  await api.db('products').where({ id: gone }).update({ status: ListingStatus.Deleted });
+  const trading = await listItem(api, owner, { title: 'Bike lock', description: 'In a trade' });
+  await api.db('products').where({ id: trading }).update({ status: ListingStatus.InTrade });
+});
+afterAll(() => api.close());
+
+const search = async (body: Record<string, unknown>) => {
+  const res = await call<ProductPage>(api.url, 'POST', '/api/webgetproducts', { body: { sort: 'newest', ...body } });
+  expect(res.status).toBe(200);
+  return res.body.Content;
+};
+const keys = (page: ProductPage) => page.products.map((p) => Object.keys(ids).find((k) => ids[k] === p.id));
+
+describe('search (the same answers on both engines)', () => {
+  it.each([
+    ['bike', ['ebike', 'bike']],
+    ['BIKE', ['ebike', 'bike']],
+    ['bik', ['ebike', 'bike']],
+    ['red', ['phone', 'bike']],
+    ['red bike', ['bike']],
+    ['the red bike', ['bike']],
+    ['aluminium', ['bike']],
+    ['charger case', ['phone']],
+    ['tv', ['tv']],
+    ['leather-jacket', ['jacket']],
+    ['submarine', []],
+  ])('keyword %j → %j', async (keyword, expected) => {
+    expect(keys(await search({ keyword }))).toEqual(expected);
+  });
+
+  it('filters by category (children included), by buy/swap, and pages', async () => {
+    expect(keys(await search({ categoryId: electronics.id }))).toEqual(['tv', 'phone', 'ebike', 'bike']);
+    expect(keys(await search({ categoryId: electronics.childId }))).toEqual(['phone', 'ebike']);
+    expect(keys(await search({ categoryId: fashion, keyword: 'bike' }))).toEqual([]);
+    expect(keys(await search({ categoryId: electronics.id, keyword: 'bike' }))).toEqual(['ebike', 'bike']);
+    expect(keys(await search({ type: 'buy' }))).toEqual([]);
+    expect(keys(await search({ type: 'swap', categoryId: fashion }))).toEqual(['jacket']);
+    const page = await search({ perPage: 2, pageNumber: 2 });
+    expect(page).toMatchObject({ total: 5, pageNumber: 2, perPage: 2 });
+    expect(keys(page)).toEqual(['phone', 'ebike']);
+  });
+
+  it('sorts by price both ways, and by relevance by default', async () => {
+    expect(keys(await search({ sort: 'price_asc' }))).toEqual(['jacket', 'tv', 'bike', 'phone', 'ebike']);
+    expect(keys(await search({ sort: 'price_desc', perPage: 2 }))).toEqual(['ebike', 'phone']);
+    const relevant = await call<ProductPage>(api.url, 'POST', '/api/getproducts', { body: { keyword: 'red bike' } });
+    expect(relevant.body.Content.products.map((p) => p.id)).toEqual([ids.bike]);
+  });
+
+  it('answers the public search path and the category listing alias', async () => {
+    const res = await call<ProductPage>(
+      api.url,
+      'GET',
+      '/api/public/productsearch/bike?perPage=1&pageNumber=2&sort=newest',
+    );
+    expect(res.body.Content.products.map((p) => p.id)).toEqual([ids.bike]);
+    const listing = await call<ProductPage>(api.url, 'POST', '/api/category/listing', {
+      body: { categoryId: fashion },
+    });
+    expect(listing.body.Content.products.map((p) => p.id)).toEqual([ids.jacket]);
+  });
+
+  it('suggests titles for the header, at most the limit', async () => {
+    const res = await call<{ products: { id: number; title: string }[] }>(api.url, 'POST', '/api/product/suggestions', {
+      body: { keyword: 'bi', limit: 10 },
+    });
+    expect(res.body.Content.products.map((p) => p.title).sort()).toEqual(['Electric bike', 'Red road bike']);
+    const one = await call<{ products: unknown[] }>(api.url, 'POST', '/api/product/suggestions', {
+      body: { keyword: 'bike', limit: 1 },
+    });
+    expect(one.body.Content.products).toHaveLength(1);
+    const tooMany = await call(api.url, 'POST', '/api/product/suggestions', { body: { keyword: 'bike', limit: 11 } });
+    expect(tooMany.status).toBe(400);
+  });
+});
