@@ -3,7 +3,8 @@ const { createConfig } = require('../build/webpack.base');
 module.exports = createConfig({
   dir: __dirname,
   name: 'mfe_catalog',
-  exposes: { './App': './src/App.tsx' },
+  // the upload sheet opens over any page (the shell loads it on the bus's upload:open)
+  exposes: { './App': './src/App.tsx', './UploadSheet': './src/upload/UploadSheet.tsx' },
   port: 3011,
   title: 'Swapstuff · Catalog',
 });

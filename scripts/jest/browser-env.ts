@@ -60,6 +60,11 @@ if (typeof window !== 'undefined') {
     });
   }
 
+  // antd's Upload previews a picked photo through an object URL, which jsdom does not implement
+  if (typeof URL.createObjectURL === 'undefined') {
+    Object.assign(URL, { createObjectURL: () => 'blob:jsdom-preview', revokeObjectURL: () => undefined });
+  }
+
   // antd's modals measure the scrollbar with a pseudo-element, which jsdom's getComputedStyle does not implement
   const computedStyle = window.getComputedStyle.bind(window);
   window.getComputedStyle = (element: Element) => computedStyle(element);

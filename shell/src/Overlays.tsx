@@ -1,8 +1,10 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Component, Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { App } from 'antd';
-import { bus, type BusEvents } from '@swapstuff/sdk';
+import { bus, toast, type BusEvents } from '@swapstuff/sdk';
+import { messages } from '@swapstuff/contracts';
 import AntdRoot from './AntdRoot';
-import { earlyLoginRequests, earlyToasts } from './earlyEvents';
+import { earlyLoginRequests, earlyToasts, earlyUploadRequests } from './earlyEvents';
+import { loadRemoteComponent } from './federation/registry';
 
 // the popup's form is the larger part: fetched on the first request to sign in
 const LoginModal = lazy(() => import('./features/auth/LoginModal').then((m) => ({ default: m.LoginModal })));
@@ -46,12 +48,60 @@ function LoginPopup() {
   );
 }
 
+type UploadRequest = BusEvents['upload:open'];
+interface UploadSheetProps extends UploadRequest {
+  onClose: () => void;
+}
+
+// mfe_catalog's upload sheet, fetched on the first request: the catalog team owns the flow, the shell
+// only opens it over whatever page is showing
+const UploadSheet = lazy(() => loadRemoteComponent<UploadSheetProps>('mfe_catalog', 'UploadSheet'));
+
+/** A sheet that cannot load or crashes closes with the generic toast; the page under it stays. */
+class UploadBoundary extends Component<{ onError: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    console.error('[federation] mfe_catalog/UploadSheet failed', error);
+    toast.error(messages.genericError);
+    this.props.onError();
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+/** The upload sheet (spec section 2) on `upload:open`, from the header's Upload Product or an Edit. */
+function UploadOverlay() {
+  const [request, setRequest] = useState<(UploadRequest & { key: number }) | null>(null);
+  useEffect(() => {
+    let key = 0;
+    const open = (next: UploadRequest) => setRequest({ ...next, key: ++key });
+    const off = bus.on('upload:open', open);
+    earlyUploadRequests.takeAll().slice(-1).forEach(open);
+    return off;
+  }, []);
+  if (!request) return null;
+  const close = () => setRequest(null);
+  const { key, ...props } = request;
+  return (
+    <UploadBoundary key={key} onError={close}>
+      <Suspense fallback={null}>
+        <UploadSheet {...props} onClose={close} />
+      </Suspense>
+    </UploadBoundary>
+  );
+}
+
 /** The site's antd overlays, loaded after the frame has painted. */
 export default function Overlays() {
   return (
     <AntdRoot>
       <Toasts />
       <LoginPopup />
+      <UploadOverlay />
     </AntdRoot>
   );
 }

@@ -20,3 +20,4 @@ function keep<K extends keyof BusEvents>(event: K) {
 
 export const earlyToasts = keep('toast');
 export const earlyLoginRequests = keep('login:open');
+export const earlyUploadRequests = keep('upload:open');

@@ -58,16 +58,66 @@ async function request<T>(method: string, path: string, body?: unknown, options:
     throw new ApiError(0, null);
   }
 
-  if (response.status === 401 && envelope?.error === SESSION_REVOKED_ERROR) {
+  return settle(response.status, envelope, options).Content;
+}
+
+/** Every answer goes through here: a 401 "407" ends the session; anything but Success is an ApiError. */
+function settle<T>(status: number, envelope: Envelope<T> | null, options: RequestOptions): Envelope<T> {
+  if (status === 401 && envelope?.error === SESSION_REVOKED_ERROR) {
     useSession.getState().setClearSession(true);
     bus.emit('session:ended', {});
   }
-  if (!response.ok || !envelope || envelope.Success !== true) {
-    const error = new ApiError(response.status, envelope);
+  if (status < 200 || status > 299 || !envelope || envelope.Success !== true) {
+    const error = new ApiError(status, envelope);
     if (!options.silent) toast.error(error.message);
     throw error;
   }
-  return envelope.Content;
+  return envelope;
+}
+
+/**
+ * A multipart POST that reports upload progress (0–1), which fetch cannot: the listing form's photos
+ * and videos. The same XSRF and 401 "407" handling as every other call; it resolves the whole envelope
+ * because the upload's result dialog shows the server's Description (spec section 8).
+ */
+function upload<T>(
+  path: string,
+  form: FormData,
+  options: RequestOptions & { onProgress?: (share: number) => void } = {},
+): Promise<Envelope<T>> {
+  return new Promise<Envelope<T>>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.setRequestHeader('Accept', 'application/json');
+    const xsrf = readCookie(XSRF_COOKIE);
+    if (xsrf) xhr.setRequestHeader(XSRF_HEADER, xsrf);
+    for (const [name, value] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
+    };
+    xhr.onerror = () => {
+      if (!options.silent) toast.error(messages.genericError);
+      reject(new ApiError(0, null));
+    };
+    xhr.onload = () => {
+      let envelope: Envelope<T> | null;
+      try {
+        envelope = JSON.parse(xhr.responseText) as Envelope<T>;
+      } catch {
+        envelope = null;
+      }
+      try {
+        resolve(settle(xhr.status, envelope, options));
+      } catch (error) {
+        reject(error as ApiError);
+      }
+    };
+    options.signal?.addEventListener('abort', () => {
+      xhr.abort();
+      reject(new DOMException('The upload was aborted', 'AbortError'));
+    });
+    xhr.send(form);
+  });
 }
 
 /** The one api client of every front end: unwraps the envelope and returns Content. */
@@ -75,4 +125,5 @@ export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body ?? {}, options),
   delete: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('DELETE', path, body, options),
+  upload,
 };

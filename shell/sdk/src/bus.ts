@@ -1,3 +1,5 @@
+import type { Product } from '@swapstuff/contracts';
+
 /**
  * A tiny typed event bus for what crosses the shell and the remotes without shared state:
  * toasts, "please sign in" prompts, unread-count refreshes.
@@ -8,6 +10,12 @@ export interface BusEvents {
   'login:open': { callbackUrl?: string };
   /** the api said the session was revoked ("407"): the shell ends the session */
   'session:ended': Record<string, never>;
+  /**
+   * opens the upload sheet (spec section 2): empty for a new listing, with `product` to edit it, with
+   * `swapFor` (a listing id) when the user lists something to offer in a swap, whose screen the result
+   * dialog's OK then opens
+   */
+  'upload:open': { product?: Product; swapFor?: number };
 }
 
 type Handler<K extends keyof BusEvents> = (payload: BusEvents[K]) => void;

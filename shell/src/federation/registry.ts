@@ -78,6 +78,22 @@ export async function loadRemoteApp(name: RemoteName): Promise<{ default: Compon
   }
 }
 
+/**
+ * Another module a remote exposes for the shell to mount outside its routes (the upload sheet). A
+ * failure is thrown to the caller, which says so in place; it is not remembered, so a next try loads again.
+ */
+export async function loadRemoteComponent<P>(
+  name: RemoteName,
+  exposed: string,
+): Promise<{ default: ComponentType<P> }> {
+  await ensureRemotesRegistered();
+  const module = await loadRemote<{ default?: ComponentType<P> }>(`${name}/${exposed}`);
+  if (!module?.default || (module.default as ComponentType) === RemoteUnavailable) {
+    throw new Error(`${name}/${exposed} is unavailable`);
+  }
+  return { default: module.default };
+}
+
 /** First loads started before their outlet exists (preloadRemoteApp), waiting for it to take them. */
 const preloads = new Map<RemoteName, ReturnType<typeof loadRemoteApp>>();
 

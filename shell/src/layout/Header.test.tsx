@@ -69,13 +69,17 @@ describe('Header', () => {
     off();
   });
 
-  it('offers a signed-in user Upload Product (to My Listings) and the avatar menu', async () => {
+  it('offers a signed-in user Upload Product (which opens the upload sheet) and the avatar menu', async () => {
     useSession.getState().signIn(user);
     await renderHeader();
 
     expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
+    const requests: unknown[] = [];
+    const off = bus.on('upload:open', (request) => requests.push(request));
     await userEvent.click(screen.getByRole('button', { name: 'Upload Product' }));
-    expect(path()).toBe('/my-listings');
+    off();
+    expect(requests).toEqual([{}]);
+    expect(path()).toBe('/');
     const avatar = screen.getByTestId('avatar-menu');
     expect(avatar).toBe(screen.getByRole('button', { name: 'Account menu' }));
     expect(avatar.textContent).toBe('AL');

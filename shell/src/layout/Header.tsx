@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { routes } from '@swapstuff/contracts';
 import { bus, loginUrl, useSession } from '@swapstuff/sdk';
 import { Logo } from './Logo';
@@ -39,7 +39,6 @@ const withUnread = (label: string, count: number) => (count > 0 ? `${label}, ${c
  * which does not wait for antd.
  */
 export function Header() {
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const profile = useSession((s) => s.profile);
   const chatUnread = useSession((s) => s.chat.unreadCount);
@@ -70,7 +69,7 @@ export function Header() {
         </div>
         <div className={styles.actions}>
           {signedIn ? (
-            <button type="button" className={styles.primary} onClick={() => navigate(routes.myListings)}>
+            <button type="button" className={styles.primary} onClick={() => bus.emit('upload:open', {})}>
               <PlusIcon className={styles.primaryIcon} />
               <span className={styles.buttonText}>Upload Product</span>
             </button>

@@ -1,0 +1,368 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Button, Card, Flex, Form, Input, Progress, Radio, Select, Switch, Typography, Upload } from 'antd';
+import type { UploadFile } from 'antd';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import VideoCameraAddOutlined from '@ant-design/icons/VideoCameraAddOutlined';
+import {
+  LISTING_LIMITS,
+  listingRules,
+  messages,
+  ProductConditions,
+  type Address,
+  type AddressListContent,
+  type Product,
+} from '@swapstuff/contracts';
+import { api, ApiError, formRules, toast } from '@swapstuff/sdk';
+import type { PickedCategory } from './CategoryStep';
+import styles from './UploadSheet.module.css';
+
+const rules = formRules(listingRules);
+
+export interface ListingValues {
+  title: string;
+  price: string;
+  description: string;
+  condition: string;
+  addressId?: number;
+  city: string;
+  state: string;
+  zip: string;
+  is_buyable: boolean;
+  length?: string;
+  width?: string;
+  height?: string;
+  pounds?: string;
+  ounces?: string;
+  images: UploadFile[];
+  videos: UploadFile[];
+}
+
+const DIMENSIONS = [
+  ['length', 'Length (in)'],
+  ['width', 'Width (in)'],
+  ['height', 'Height (in)'],
+  ['pounds', 'Pounds'],
+  ['ounces', 'Ounces'],
+] as const;
+
+const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
+const PHOTO_NAME = /\.(jpe?g|png|gif)$/i;
+const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/ogg', 'video/3gpp'];
+const VIDEO_NAME = /\.(mp4|webm|ogg|ogv|3gp)$/i;
+
+/** Numeric inputs keep digits and one decimal point (spec section 5: numeric inputs strip the rest). */
+export function decimalOnly(value: string | undefined): string {
+  const cleaned = (value ?? '').replace(/[^0-9.]/g, '');
+  const dot = cleaned.indexOf('.');
+  return dot === -1 ? cleaned : cleaned.slice(0, dot + 1) + cleaned.slice(dot + 1).replace(/\./g, '');
+}
+
+const fileList = (event: { fileList: UploadFile[] } | UploadFile[]) => (Array.isArray(event) ? event : event.fileList);
+
+/** An existing photo or video of the listing being edited: its uid carries its id. */
+const EXISTING = 'existing-';
+const existingId = (file: UploadFile) =>
+  file.uid.startsWith(EXISTING) ? Number(file.uid.slice(EXISTING.length)) : null;
+
+export function initialValues(product: Product | undefined): Partial<ListingValues> {
+  if (!product) return { is_buyable: false, condition: undefined, images: [], videos: [] };
+  const d = product.productdimention;
+  return {
+    title: product.title,
+    price: product.sales_price,
+    description: product.description,
+    condition: product.condition,
+    addressId: product.address_id ?? undefined,
+    city: product.city,
+    state: product.state,
+    zip: product.zip,
+    is_buyable: product.is_buyable === 1,
+    ...(d && {
+      length: String(d.length),
+      width: String(d.width),
+      height: String(d.height),
+      pounds: String(d.pounds),
+      ounces: String(d.ounces),
+    }),
+    images: product.images.map((image, i) => ({
+      uid: `${EXISTING}${image.id}`,
+      name: `Photo ${i + 1}`,
+      status: 'done',
+      url: image.file_name,
+    })),
+    videos: product.videos.map((video, i) => ({
+      uid: `${EXISTING}${video.id}`,
+      name: `Video ${i + 1}`,
+      status: 'done',
+      url: video.file_name,
+    })),
+  };
+}
+
+/** The multipart body of spec section 7, kept photos and videos named by id, new files after them. */
+export function toFormData(values: ListingValues, category: PickedCategory, productId?: number): FormData {
+  const form = new FormData();
+  if (productId) form.append('productId', String(productId));
+  const top = category.parent_id ?? category.id;
+  form.append('category', String(top));
+  if (category.parent_id !== null) form.append('subCategory', String(category.id));
+  for (const name of ['title', 'price', 'description', 'condition', 'city', 'state', 'zip'] as const) {
+    form.append(name, values[name] ?? '');
+  }
+  form.append('addressId', values.addressId ? String(values.addressId) : '');
+  form.append('is_buyable', values.is_buyable ? '1' : '0');
+  if (values.is_buyable) {
+    for (const [name] of DIMENSIONS) form.append(name, values[name] ?? '');
+    form.append('sizeUnit', 'inches');
+  }
+  for (const [field, files] of [
+    ['Images', values.images],
+    ['Videos', values.videos],
+  ] as const) {
+    const kept = files.map(existingId).filter((id): id is number => id !== null);
+    kept.forEach((id, i) => form.append(`existing${field}[${i}]`, String(id)));
+    files
+      .filter((file) => existingId(file) === null && file.originFileObj)
+      .forEach((file, i) => form.append(`${field.toLowerCase()}[${i}]`, file.originFileObj as Blob, file.name));
+  }
+  return form;
+}
+
+/** The user's addresses for the picker; `reload` after one is added. */
+function useAddresses() {
+  const [addresses, setAddresses] = useState<Address[] | null>(null);
+  const reload = useCallback(async () => {
+    const content = await api.get<AddressListContent>('/api/user/address', { silent: true }).catch(() => null);
+    setAddresses(content?.address ?? []);
+    return content?.address ?? [];
+  }, []);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+  return { addresses, reload };
+}
+
+export interface ListingFormProps {
+  category: PickedCategory;
+  product?: Product;
+  onChangeCategory: () => void;
+  onBack: () => void;
+  onDone: (outcome: { ok: boolean; message: string; product?: Product }) => void;
+}
+
+/**
+ * Step 2 of the upload sheet (spec sections 2, 4 and 5): every rule comes from contracts' listingRules,
+ * so the form refuses what the api refuses, with the same words. Photos and videos are checked as they
+ * are picked (type and count, with the spec's toasts); the api checks them again by their content.
+ */
+export function ListingForm({ category, product, onChangeCategory, onBack, onDone }: ListingFormProps) {
+  const [form] = Form.useForm<ListingValues>();
+  const buyable = Form.useWatch('is_buyable', form) ?? false;
+  const { addresses } = useAddresses();
+  const [progress, setProgress] = useState<number | null>(null);
+  const initial = useMemo(() => initialValues(product), [product]);
+
+  // a new listing starts at the user's default address
+  useEffect(() => {
+    if (product || !addresses?.length || form.getFieldValue('addressId')) return;
+    const preferred = addresses.find((a) => a.featured === 1) ?? addresses[0];
+    form.setFieldsValue({ addressId: preferred.id, city: preferred.city, state: preferred.state, zip: preferred.zip });
+  }, [addresses, form, product]);
+
+  const pickAddress = (id: number) => {
+    const address = addresses?.find((a) => a.id === id);
+    if (address) form.setFieldsValue({ city: address.city, state: address.state, zip: address.zip });
+  };
+
+  // spec section 4: turning the toggle off clears the dimensions and their errors
+  const toggleBuyable = (on: boolean) => {
+    if (!on) form.setFields(DIMENSIONS.map(([name]) => ({ name, value: undefined, errors: [] })));
+  };
+
+  const checkPhoto = (file: File, batch: File[]) => {
+    if (!PHOTO_TYPES.includes(file.type) || !PHOTO_NAME.test(file.name)) {
+      toast.error(messages.imageType);
+      return Upload.LIST_IGNORE;
+    }
+    const have = (form.getFieldValue('images') as UploadFile[] | undefined)?.length ?? 0;
+    if (have + batch.indexOf(file) + 1 > LISTING_LIMITS.images) {
+      toast.error(messages.imagesMax);
+      return Upload.LIST_IGNORE;
+    }
+    return false; // kept in the form, sent with it
+  };
+
+  const checkVideo = (file: File, batch: File[]) => {
+    if (!VIDEO_TYPES.includes(file.type) && !VIDEO_NAME.test(file.name)) {
+      toast.error(messages.videoType);
+      return Upload.LIST_IGNORE;
+    }
+    const have = (form.getFieldValue('videos') as UploadFile[] | undefined)?.length ?? 0;
+    if (have + batch.indexOf(file) + 1 > LISTING_LIMITS.videos) {
+      toast.error(messages.videosMax);
+      return Upload.LIST_IGNORE;
+    }
+    return false;
+  };
+
+  const submit = async (values: ListingValues) => {
+    setProgress(0);
+    try {
+      const path = product ? '/api/web/update/product' : '/api/insert/product';
+      const answer = await api.upload<{ product: Product }>(path, toFormData(values, category, product?.id), {
+        silent: true,
+        onProgress: setProgress,
+      });
+      onDone({
+        ok: true,
+        message: answer.Description || messages.uploadSuccessFallback,
+        product: answer.Content.product,
+      });
+    } catch (error) {
+      const apiError = error instanceof ApiError ? error : null;
+      const fields = Object.entries(apiError?.fieldErrors ?? {}).filter(
+        ([name]) => name in listingRules || name === 'images',
+      );
+      if (fields.length)
+        form.setFields(fields.map(([name, message]) => ({ name: name as keyof ListingValues, errors: [message] })));
+      onDone({ ok: false, message: apiError?.envelope?.Description || messages.uploadErrorFallback });
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <Form<ListingValues>
+      form={form}
+      layout="vertical"
+      name="listing"
+      initialValues={initial}
+      onFinish={submit}
+      className={styles.step}
+      scrollToFirstError
+    >
+      <Typography.Title level={2} className={styles.stepTitle}>
+        {product ? 'Edit your listing' : 'Tell buyers about your item'}
+      </Typography.Title>
+
+      <Card size="small" className={styles.categoryCard}>
+        <Flex justify="space-between" align="center" gap={8}>
+          <div>
+            <Typography.Text type="secondary">Category</Typography.Text>
+            <div className={styles.categoryName}>{category.name}</div>
+          </div>
+          <Button onClick={onChangeCategory}>Change</Button>
+        </Flex>
+      </Card>
+
+      <Form.Item
+        label="Photos"
+        name="images"
+        valuePropName="fileList"
+        getValueFromEvent={fileList}
+        extra="JPEG, PNG or GIF, up to 5. The first photo is the featured one."
+        rules={[
+          {
+            validator: async (_rule, files: UploadFile[] | undefined) => {
+              if (!files?.length) throw new Error(messages.imagesRequired);
+            },
+          },
+        ]}
+      >
+        <Upload
+          listType="picture-card"
+          accept=".jpeg,.jpg,.png,.gif,image/jpeg,image/png,image/gif"
+          multiple
+          beforeUpload={checkPhoto}
+        >
+          <button type="button" className={styles.uploadButton}>
+            <PlusOutlined aria-hidden />
+            <span>Add photos</span>
+          </button>
+        </Upload>
+      </Form.Item>
+
+      <Form.Item
+        label="Videos"
+        name="videos"
+        valuePropName="fileList"
+        getValueFromEvent={fileList}
+        extra="Optional: MP4, WebM, OGG or 3GP, up to 2."
+      >
+        <Upload
+          accept=".mp4,.webm,.ogg,.ogv,.3gp,video/mp4,video/webm,video/ogg,video/3gpp"
+          multiple
+          beforeUpload={checkVideo}
+        >
+          <Button icon={<VideoCameraAddOutlined aria-hidden />}>Add videos</Button>
+        </Upload>
+      </Form.Item>
+
+      <Form.Item label="Title" name="title" rules={rules.title}>
+        <Input maxLength={LISTING_LIMITS.titleMax} showCount />
+      </Form.Item>
+      <Form.Item label="Amount" name="price" rules={rules.price} normalize={decimalOnly}>
+        <Input prefix="$" inputMode="decimal" />
+      </Form.Item>
+
+      <Form.Item label="Allow Buyer To purchase" name="is_buyable" valuePropName="checked">
+        <Switch onChange={toggleBuyable} />
+      </Form.Item>
+      {buyable && (
+        <div className={styles.dimensions}>
+          {DIMENSIONS.map(([name, label]) => (
+            <Form.Item
+              key={name}
+              label={label}
+              name={name}
+              rules={rules[name]}
+              normalize={decimalOnly}
+              dependencies={name === 'ounces' ? ['pounds'] : undefined}
+            >
+              <Input inputMode="decimal" />
+            </Form.Item>
+          ))}
+        </div>
+      )}
+
+      <Form.Item label="Description" name="description" rules={rules.description}>
+        <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={LISTING_LIMITS.descriptionMax} />
+      </Form.Item>
+      <Form.Item label="Condition" name="condition" rules={rules.condition}>
+        <Radio.Group optionType="button" options={ProductConditions.map((c) => ({ label: c, value: c }))} />
+      </Form.Item>
+
+      <Form.Item label="Address" name="addressId" rules={rules.addressId}>
+        <Select
+          placeholder={addresses?.length === 0 ? 'Add an address on the Address page first' : 'Pick an address'}
+          loading={addresses === null}
+          onChange={pickAddress}
+          options={(addresses ?? []).map((a) => ({ value: a.id, label: a.formatted_street_1 }))}
+        />
+      </Form.Item>
+      <div className={styles.place}>
+        <Form.Item label="City" name="city" rules={rules.city}>
+          <Input autoComplete="address-level2" />
+        </Form.Item>
+        <Form.Item label="State" name="state" rules={rules.state}>
+          <Input autoComplete="address-level1" />
+        </Form.Item>
+        <Form.Item label="Zip" name="zip" rules={rules.zip}>
+          <Input autoComplete="postal-code" inputMode="numeric" />
+        </Form.Item>
+      </div>
+
+      {progress !== null && (
+        <Progress percent={Math.round(progress * 100)} status="active" aria-label="Upload progress" />
+      )}
+      <Flex justify="space-between" gap={8} className={styles.actions}>
+        <Button size="large" onClick={onBack} disabled={progress !== null}>
+          Back
+        </Button>
+        <Button type="primary" size="large" htmlType="submit" loading={progress !== null}>
+          Submit
+        </Button>
+      </Flex>
+    </Form>
+  );
+}

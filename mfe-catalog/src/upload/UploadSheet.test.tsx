@@ -1,0 +1,274 @@
+/** @jest-environment jsdom */
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { Address, Category, Envelope } from '@swapstuff/contracts';
+import { messages } from '@swapstuff/contracts';
+import { bus } from '@swapstuff/sdk';
+import UploadSheet from './UploadSheet';
+import { decimalOnly, toFormData, type ListingValues } from './ListingForm';
+
+const categories: Category[] = [
+  { id: 1, name: 'Electronics', image: '', parent_id: null },
+  { id: 11, name: 'Phones', image: '', parent_id: 1 },
+  { id: 12, name: 'Cameras', image: '', parent_id: 1 },
+  { id: 2, name: 'Fashion', image: '', parent_id: null },
+  { id: 21, name: 'Shoes', image: '', parent_id: 2 },
+];
+const address: Address = {
+  id: 7,
+  street_1: '1 Congress Ave',
+  street_2: null,
+  formatted_street_1: '1 Congress Ave, Austin, Texas 73301',
+  city: 'Austin',
+  state: 'Texas',
+  zip: '73301',
+  country: 'United States',
+  featured: 1,
+};
+
+const ok = <T,>(Content: T, Description = ''): Envelope<T> => ({ Success: true, Description, Content });
+
+/** The api as the browser reaches it: categories and addresses by fetch. */
+function stubFetch() {
+  const fn = jest.fn(async (url: string) => ({
+    ok: true,
+    status: 200,
+    json: async () => (url === '/api/user/address' ? ok({ address: [address] }) : ok({ categories })),
+  }));
+  Object.defineProperty(window, 'fetch', { configurable: true, writable: true, value: fn });
+}
+
+/** The upload goes by XMLHttpRequest (for its progress): answer it as the api does. */
+function stubUpload(status: number, envelope: Envelope) {
+  const sent: { url: string; body: FormData }[] = [];
+  class FakeXhr {
+    status = 0;
+    responseText = '';
+    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+      onprogress: null,
+    };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    private url = '';
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader() {}
+    send(body: FormData) {
+      sent.push({ url: this.url, body });
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 2 });
+      setTimeout(() => {
+        this.status = status;
+        this.responseText = JSON.stringify(envelope);
+        this.onload?.();
+      }, 0);
+    }
+  }
+  Object.defineProperty(window, 'XMLHttpRequest', { configurable: true, writable: true, value: FakeXhr });
+  return sent;
+}
+
+/**
+ * The result dialog by its title. Not by accessible name: under jest antd gives every component the id
+ * "test-id", so the modal's aria-labelledby points at the drawer's title; and jsdom never finishes the
+ * opening animation, so the dialog stays aria-hidden.
+ */
+async function resultDialog(title: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const dialog = screen
+      .getAllByRole('dialog', { hidden: true })
+      .find((d) => d.querySelector('.ant-modal-title')?.textContent === title);
+    if (!dialog) throw new Error(`no dialog titled ${title}`);
+    return dialog;
+  });
+}
+
+function Where() {
+  return <div data-testid="where">{useLocation().pathname}</div>;
+}
+
+function renderSheet(onClose = jest.fn()) {
+  render(
+    <MemoryRouter initialEntries={['/search']}>
+      <Routes>
+        <Route path="*" element={<Where />} />
+      </Routes>
+      <UploadSheet onClose={onClose} />
+    </MemoryRouter>,
+  );
+  return onClose;
+}
+
+/** Pasting is what a fast typist looks like to antd, and far quicker in jsdom than typing each key. */
+async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.paste(text);
+}
+
+const photoInput = () => document.querySelector('input[type=file][accept*=".gif"]') as HTMLInputElement;
+
+const photo = (name: string, type: string) => new File([new Uint8Array([1, 2, 3])], name, { type });
+
+async function toForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('radio', { name: 'Phones' }));
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await screen.findByText('Tell buyers about your item');
+}
+
+describe('the upload sheet', () => {
+  beforeEach(stubFetch);
+
+  it('needs a category before Continue; search narrows the list', async () => {
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+    renderSheet();
+    const next = await screen.findByRole('button', { name: 'Continue' });
+    expect(next).toHaveProperty('disabled', true);
+    await fill(user, screen.getByLabelText('Search categories'), 'sho');
+    expect(screen.queryByRole('radio', { name: 'Phones' })).toBeNull();
+    expect(screen.getByRole('radio', { name: 'Shoes' })).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: 'Shoes' }));
+    expect(next).toHaveProperty('disabled', false);
+  });
+
+  it('shows the spec messages, the chosen category, and the default address', async () => {
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+    renderSheet();
+    await toForm(user);
+    expect(screen.getByText('Phones')).toBeTruthy();
+    await waitFor(() => expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Austin'));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(messages.imagesRequired)).toBeTruthy();
+    expect(await screen.findByText(messages.titleRequired)).toBeTruthy();
+    expect(await screen.findByText(messages.priceRequired)).toBeTruthy();
+    await fill(user, screen.getByLabelText('Amount'), '0.5');
+    expect(await screen.findByText(messages.priceMin)).toBeTruthy();
+  });
+
+  it('asks for dimensions while buyable and clears them when the toggle goes off', async () => {
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+    renderSheet();
+    await toForm(user);
+    expect(screen.queryByLabelText('Height (in)')).toBeNull();
+    await user.click(screen.getByRole('switch', { name: 'Allow Buyer To purchase' }));
+    await fill(user, await screen.findByLabelText('Height (in)'), '200');
+    expect(await screen.findByText(messages.heightRange)).toBeTruthy();
+    await user.click(screen.getByRole('switch', { name: 'Allow Buyer To purchase' }));
+    await waitFor(() => expect(screen.queryByText(messages.heightRange)).toBeNull());
+    await user.click(screen.getByRole('switch', { name: 'Allow Buyer To purchase' }));
+    expect(((await screen.findByLabelText('Height (in)')) as HTMLInputElement).value).toBe('');
+  });
+
+  it('refuses a .bmp and a sixth photo with the spec toasts', async () => {
+    const toasts: string[] = [];
+    const off = bus.on('toast', ({ content }) => toasts.push(content));
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: 0, applyAccept: false });
+    renderSheet();
+    await toForm(user);
+    await user.upload(photoInput(), photo('scan.bmp', 'image/bmp'));
+    // rc-upload renders a new input after each pick
+    await user.upload(
+      photoInput(),
+      Array.from({ length: 6 }, (_, i) => photo(`p${i}.jpg`, 'image/jpeg')),
+    );
+    off();
+    await waitFor(() => expect(toasts).toEqual([messages.imageType, messages.imagesMax]));
+    await waitFor(() => expect(document.querySelectorAll('.ant-upload-list-item-container')).toHaveLength(5));
+  });
+
+  it('uploads with progress, then OK goes home', async () => {
+    const sent = stubUpload(201, ok({ product: { id: 5 } }, messages.productUploaded));
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+    const onClose = renderSheet();
+    await toForm(user);
+    await user.upload(photoInput(), photo('bike.jpg', 'image/jpeg'));
+    await fill(user, screen.getByLabelText('Title'), 'Road bike');
+    await fill(user, screen.getByLabelText('Amount'), '$250.5x');
+    await fill(user, screen.getByLabelText('Description'), 'Aluminium frame');
+    await user.click(screen.getByRole('radio', { name: 'Used' }));
+    await waitFor(() => expect((screen.getByLabelText('Zip') as HTMLInputElement).value).toBe('73301'));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    const dialog = await resultDialog('Success');
+    expect(within(dialog).getByText(messages.productUploaded)).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    expect(sent[0].url).toBe('/api/insert/product');
+    const body = sent[0].body;
+    expect(Object.fromEntries([...body.entries()].filter(([, v]) => typeof v === 'string'))).toEqual({
+      category: '1',
+      subCategory: '11',
+      title: 'Road bike',
+      price: '250.5',
+      description: 'Aluminium frame',
+      condition: 'Used',
+      city: 'Austin',
+      state: 'Texas',
+      zip: '73301',
+      addressId: '7',
+      is_buyable: '0',
+    });
+    expect((body.get('images[0]') as File).name).toBe('bike.jpg');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK', hidden: true }));
+    expect(onClose).toHaveBeenCalled();
+    expect(screen.getByTestId('where').textContent).toBe('/');
+  });
+
+  it('shows an upload error in the Error dialog with the server Description, and keeps the form', async () => {
+    stubUpload(415, { Success: false, Description: messages.imageType, Content: null });
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+    renderSheet();
+    await toForm(user);
+    await user.upload(photoInput(), photo('bike.jpg', 'image/jpeg'));
+    await fill(user, screen.getByLabelText('Title'), 'Road bike');
+    await fill(user, screen.getByLabelText('Amount'), '25');
+    await fill(user, screen.getByLabelText('Description'), 'Frame');
+    await user.click(screen.getByRole('radio', { name: 'New' }));
+    await waitFor(() => expect((screen.getByLabelText('Zip') as HTMLInputElement).value).toBe('73301'));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const dialog = await resultDialog('Error');
+    expect(within(dialog).getByText(messages.imageType)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK', hidden: true }));
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Road bike');
+  });
+});
+
+describe('the listing body', () => {
+  it('keeps only digits and one point in numeric inputs', () => {
+    expect(decimalOnly('$1,250.50.7')).toBe('1250.507');
+    expect(decimalOnly('abc')).toBe('');
+  });
+
+  it('names kept photos by id and sends dimensions only for buyable listings', () => {
+    const values = {
+      title: 'Lamp',
+      price: '10',
+      description: 'Brass',
+      condition: 'New',
+      addressId: 3,
+      city: 'Dallas',
+      state: 'Texas',
+      zip: '75201',
+      is_buyable: true,
+      length: '10',
+      width: '5',
+      height: '20',
+      pounds: '0',
+      ounces: '8',
+      images: [
+        { uid: 'existing-41', name: 'Photo 1', url: '/media/products/a.jpg' },
+        { uid: 'rc-1', name: 'new.png', originFileObj: photo('new.png', 'image/png') },
+      ],
+      videos: [],
+    } as unknown as ListingValues;
+    const body = toFormData(values, { id: 2, name: 'Fashion', parent_id: null }, 99);
+    expect(body.get('productId')).toBe('99');
+    expect(body.get('category')).toBe('2');
+    expect(body.has('subCategory')).toBe(false);
+    expect(body.get('existingImages[0]')).toBe('41');
+    expect((body.get('images[0]') as File).name).toBe('new.png');
+    expect([body.get('height'), body.get('ounces'), body.get('sizeUnit')]).toEqual(['20', '8', 'inches']);
+    const swapOnly = toFormData({ ...values, is_buyable: false }, { id: 21, name: 'Shoes', parent_id: 2 });
+    expect(swapOnly.has('height')).toBe(false);
+    expect(swapOnly.get('subCategory')).toBe('21');
+  });
+});
