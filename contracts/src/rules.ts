@@ -167,6 +167,9 @@ export const LISTING_LIMITS = {
   videos: 2,
 } as const;
 
+/** The header's suggestions (spec section 9): at most 10, asked 500 ms after the last key. */
+export const SUGGESTIONS = { limit: 10, debounceMs: 500 } as const;
+
 const dimension = (limits: { min: number; max: number }, requiredMessage: string, rangeMessage: string): FieldRule => ({
   onlyWhenOn: 'is_buyable',
   required: true,

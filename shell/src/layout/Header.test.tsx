@@ -166,13 +166,58 @@ describe('Header', () => {
   it('searches a category and keyword from the search bar', async () => {
     await renderHeader();
     const search = screen.getByRole('search');
-    await userEvent.type(within(search).getByRole('searchbox', { name: 'Search items' }), 'old camera{Enter}');
+    await userEvent.type(within(search).getByRole('combobox', { name: 'Search items' }), 'old camera{Enter}');
     expect(path()).toBe('/search/all/old%20camera');
     expect(useSession.getState().productSearchKeyword).toBe('old camera');
 
     await userEvent.selectOptions(within(search).getByRole('combobox', { name: 'Category' }), 'Electronics');
     await userEvent.click(within(search).getByRole('button', { name: 'Search' }));
     expect(path()).toBe('/search/3/old%20camera');
+  });
+
+  it('suggests titles once typing pauses, navigable with the keyboard', async () => {
+    const fetchMock = jest.fn(async (url: string) => ({
+      ok: true,
+      status: 200,
+      json: async () => ({
+        Success: true,
+        Description: '',
+        Content:
+          url === '/api/product/suggestions'
+            ? {
+                products: [
+                  { id: 42, title: 'Old camera' },
+                  { id: 43, title: 'Camera bag' },
+                ],
+              }
+            : { categories: [{ id: 3, name: 'Electronics', image: '', parent_id: null }] },
+      }),
+    }));
+    global.fetch = fetchMock as unknown as typeof fetch;
+    await renderHeader();
+    const box = screen.getByRole('combobox', { name: 'Search items' });
+    await userEvent.type(box, 'cam');
+    const listbox = await screen.findByRole('listbox', { name: 'Suggestions' });
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Old camera', 'Camera bag']);
+    const asked = fetchMock.mock.calls.filter(([url]) => url === '/api/product/suggestions');
+    expect(asked).toHaveLength(1);
+    expect(JSON.parse(String((asked[0] as unknown as [string, RequestInit])[1].body))).toEqual({
+      keyword: 'cam',
+      limit: 10,
+    });
+    expect(box.getAttribute('aria-expanded')).toBe('true');
+
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    expect(box.getAttribute('aria-activedescendant')).toBe(
+      within(listbox).getByRole('option', { name: 'Camera bag' }).id,
+    );
+    await userEvent.keyboard('{Enter}');
+    expect(path()).toBe('/item-detail/43');
+    expect(box.getAttribute('aria-expanded')).toBe('false');
   });
 
   it("opens the mobile menu as a dialog with the visitor's menu, and closes it on Escape", async () => {

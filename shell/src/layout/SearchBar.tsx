@@ -1,6 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { routes, type Category, type HomeContent } from '@swapstuff/contracts';
+import { routes, SUGGESTIONS, type Category, type HomeContent } from '@swapstuff/contracts';
 import { api, useSession } from '@swapstuff/sdk';
 import { ChevronDownIcon, SearchIcon } from './icons';
 import styles from './SearchBar.module.css';
@@ -27,6 +27,40 @@ export function searchPath(categoryId: string, keyword: string): string {
   return kw ? routes.searchCategoryKeyword(categoryId, kw) : routes.searchCategory(categoryId);
 }
 
+interface Suggestion {
+  id: number;
+  title: string;
+}
+
+/** Titles matching what is typed, asked once typing pauses (spec section 9: 500 ms, at most 10). */
+function useSuggestions(keyword: string): Suggestion[] {
+  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  useEffect(() => {
+    const term = keyword.trim();
+    if (!term) {
+      setSuggestions([]);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      api
+        .post<{ products: Suggestion[] }>(
+          '/api/product/suggestions',
+          { keyword: term, limit: SUGGESTIONS.limit },
+          { silent: true, signal: controller.signal },
+        )
+        .then(({ products }) => setSuggestions(products))
+        // suggestions are a help, not the search: a failure shows none
+        .catch(() => setSuggestions([]));
+    }, SUGGESTIONS.debounceMs);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [keyword]);
+  return suggestions;
+}
+
 /**
  * Header search: a category dropdown (a native select: keyboard, screen readers and phones' pickers
  * for free) and the keyword. Enter or the search button goes to the spec's search route.
@@ -37,6 +71,11 @@ export function SearchBar() {
   const [categories, setCategories] = useState<Category[]>([]);
   const [categoryId, setCategoryId] = useState<string>(ALL);
   const [keyword, setKeyword] = useState('');
+  const suggestions = useSuggestions(keyword);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const listId = useId();
+  const showList = open && suggestions.length > 0;
 
   useEffect(() => {
     let alive = true;
@@ -46,10 +85,42 @@ export function SearchBar() {
     };
   }, []);
 
+  // new suggestions start with none highlighted
+  useEffect(() => setActive(-1), [suggestions]);
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    setOpen(false);
     setSearchKeyword(keyword.trim());
     navigate(searchPath(categoryId, keyword));
+  };
+
+  const choose = (suggestion: Suggestion) => {
+    setOpen(false);
+    setKeyword(suggestion.title);
+    navigate(routes.itemDetail(suggestion.id));
+  };
+
+  // the combobox keys of the WAI-ARIA pattern: arrows move, Enter picks, Escape closes
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape') {
+      setOpen(false);
+      return;
+    }
+    if (!showList) {
+      if (event.key === 'ArrowDown' && suggestions.length > 0) setOpen(true);
+      return;
+    }
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      // -1 (the typed text) and each suggestion, round and round
+      const places = suggestions.length + 1;
+      setActive((i) => ((((i + 1 + step) % places) + places) % places) - 1);
+    } else if (event.key === 'Enter' && active >= 0 && active < suggestions.length) {
+      event.preventDefault();
+      choose(suggestions[active]);
+    }
   };
 
   return (
@@ -72,13 +143,42 @@ export function SearchBar() {
       </span>
       <input
         type="search"
+        role="combobox"
         aria-label="Search items"
+        aria-autocomplete="list"
+        aria-expanded={showList}
+        aria-controls={listId}
+        aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
         placeholder="Search for items to buy or swap"
         className={styles.keyword}
         value={keyword}
-        onChange={(event) => setKeyword(event.target.value)}
+        onChange={(event) => {
+          setKeyword(event.target.value);
+          setOpen(true);
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={() => setOpen(false)}
         enterKeyHint="search"
+        autoComplete="off"
       />
+      <ul id={listId} role="listbox" aria-label="Suggestions" className={styles.suggestions} hidden={!showList}>
+        {suggestions.map((suggestion, i) => (
+          <li
+            key={suggestion.id}
+            id={`${listId}-${i}`}
+            role="option"
+            aria-selected={i === active}
+            className={styles.suggestion}
+            // mousedown, not click: the input keeps focus and its blur does not close the list first
+            onMouseDown={(event) => {
+              event.preventDefault();
+              choose(suggestion);
+            }}
+          >
+            {suggestion.title}
+          </li>
+        ))}
+      </ul>
       <button type="submit" className={styles.submit} aria-label="Search">
         <SearchIcon />
       </button>

@@ -1,14 +1,12 @@
 import { Router } from 'express';
 import Joi from 'joi';
-import type { ProductPage } from '@swapstuff/contracts';
+import { SUGGESTIONS, type ProductPage } from '@swapstuff/contracts';
 import type { ApiDeps } from '../deps';
 import { ok } from '../http';
 import { parse } from '../validation';
 import { optionalAuth, viewerOf } from '../auth/middleware';
 import { productQuery, toProducts } from '../products/repo';
 import { applySearch, orderSearch, type SearchSort, type SearchType } from './query';
-
-const SUGGESTIONS_MAX = 10;
 
 const searchSchema = Joi.object({
   keyword: Joi.string().trim().max(100).allow('', null),
@@ -34,7 +32,7 @@ interface SearchBody {
 
 const suggestionSchema = Joi.object({
   keyword: Joi.string().trim().max(100).allow('', null),
-  limit: Joi.number().integer().min(1).max(SUGGESTIONS_MAX).default(SUGGESTIONS_MAX),
+  limit: Joi.number().integer().min(1).max(SUGGESTIONS.limit).default(SUGGESTIONS.limit),
 });
 
 /** Spec section 7, Listings: search pages, category listing and the header's suggestions. */
