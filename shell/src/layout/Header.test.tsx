@@ -42,7 +42,7 @@ const path = () => screen.getByRole('status', { name: 'path' }).textContent;
 
 beforeEach(() => {
   useSession.getState().reset();
-  // the search bar's category dropdown reads GET /api/home
+  // the search bar's category dropdown reads the category list
   global.fetch = jest.fn().mockResolvedValue({
     ok: true,
     status: 200,

@@ -1,17 +1,20 @@
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { routes, SUGGESTIONS, type Category, type HomeContent } from '@swapstuff/contracts';
+import { routes, SUGGESTIONS, type Category } from '@swapstuff/contracts';
 import { api, useSession } from '@swapstuff/sdk';
 import { ChevronDownIcon, SearchIcon } from './icons';
 import styles from './SearchBar.module.css';
 
 const ALL = 'all';
 
-/** GET /api/home once per page: the header's category dropdown needs only the top level. */
+/**
+ * The top-level categories once per page, for the dropdown: the category list call, not /api/home,
+ * which also carries the home page's listings.
+ */
 let categoriesRequest: Promise<Category[]> | null = null;
 function loadCategories(): Promise<Category[]> {
   categoriesRequest ??= api
-    .get<HomeContent>('/api/home', { silent: true })
+    .post<{ categories: Category[] }>('/api/home/category', { perPage: 100 }, { silent: true })
     .then((content) => content.categories)
     .catch(() => {
       categoriesRequest = null;
