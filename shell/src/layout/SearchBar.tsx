@@ -14,7 +14,8 @@ const ALL = 'all';
 let categoriesRequest: Promise<Category[]> | null = null;
 function loadCategories(): Promise<Category[]> {
   categoriesRequest ??= api
-    .post<{ categories: Category[] }>('/api/home/category', { perPage: 100 }, { silent: true })
+    // spec section 7: the search bar asks for 30 per page
+    .post<{ categories: Category[] }>('/api/home/category', { perPage: 30 }, { silent: true })
     .then((content) => content.categories)
     .catch(() => {
       categoriesRequest = null;
