@@ -27,6 +27,8 @@ export interface Config {
   /** The remote registry file read by GET /mf/remotes.json. */
   mfRegistry: string;
   smtpUrl?: string;
+  /** GOOGLE_PLACES_KEY: address search through Google Places; undefined → the offline postal data. */
+  googlePlacesKey?: string;
   /** S3-compatible storage for photos and videos; undefined → files under DATA_DIR/media. */
   s3?: S3Options;
   /** Express `trust proxy` value: which hops may set X-Forwarded-* headers. */
@@ -120,6 +122,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionAbsoluteHours: int(env, 'SESSION_ABSOLUTE_HOURS', 30 * 24),
     mfRegistry: path.resolve(repoRoot, env.MF_REGISTRY || 'config/remotes.json'),
     smtpUrl: env.SMTP_URL || undefined,
+    googlePlacesKey: env.GOOGLE_PLACES_KEY || undefined,
     s3: s3(env),
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',

@@ -4,6 +4,7 @@ import type { RequestListener } from 'node:http';
 import pino, { type Logger } from 'pino';
 import { createDb, ensureDatabase, migrateLatest, seedIfEmpty, type Knex } from '@swapstuff/db';
 import { createMailer } from './adapters/mail';
+import { createPlaces } from './adapters/places';
 import { createStorage } from './adapters/storage';
 import { createApiApp } from './api';
 import { loadConfig, type Config } from './config';
@@ -87,6 +88,7 @@ export async function start(config: Config, logger: Logger = pino({ level: confi
         publicUrl: config.publicUrl,
         dataDir: config.dataDir,
         logger: logger.child({ name: 'api' }),
+        places: createPlaces({ googleKey: config.googlePlacesKey }),
         trustProxy: apiTrustProxy(config),
       });
       const server = await listen(api, config.apiPort);

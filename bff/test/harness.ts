@@ -6,6 +6,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { createDb, migrateLatest, seedIfEmpty, type Knex } from '@swapstuff/db';
 import { createMailer } from '../src/adapters/mail';
+import { offlinePlaces, type Places } from '../src/adapters/places';
 import { diskStorage } from '../src/adapters/storage';
 import { createApiApp } from '../src/api';
 
@@ -38,6 +39,8 @@ export interface TestApiOptions {
   /** Deliver mail over SMTP instead of the outbox. */
   smtpUrl?: string;
   publicUrl?: string;
+  /** Address search; default: the offline postal data. */
+  places?: Places;
 }
 
 /**
@@ -86,6 +89,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     storage: diskStorage(dataDir),
     publicUrl: options.publicUrl ?? 'http://localhost:3000',
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    places: options.places ?? offlinePlaces(),
   });
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -131,6 +131,12 @@ export const messages = {
   reported: 'Thank you. Our team will review this listing.',
   alreadyReported: 'You have already reported this listing',
   ownListingReport: 'You cannot report your own listing',
+  // ours: addresses
+  placesQueryLength: 'Type 2 to 100 characters to search for an address',
+  placeNotFound: 'Place not found',
+  placesUnavailable: 'Address search is not available right now. Please try again.',
+  placesNoMatch: 'No matching place. Type the street, then the city or ZIP code: 350 Fifth Avenue, 10118',
+  addressesLoadFailed: 'Your addresses could not be loaded.',
   // ours: browser only
   socialLoginUnavailable:
     'This sign-in provider is not configured on this server. Please sign in with your email and password.',

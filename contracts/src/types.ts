@@ -227,3 +227,39 @@ export interface ReportReason {
   id: number;
   name: string;
 }
+
+/** The two countries the address picker offers (spec sections 5 and 9: "restricted to US and Canada"). */
+export type PlaceCountry = 'US' | 'CA';
+
+export const COUNTRY_NAMES: Record<PlaceCountry, string> = { US: 'United States', CA: 'Canada' };
+
+/**
+ * A place an address can be filled from (GET /api/places/{id}). `state` is always the two-letter postal
+ * code (CA, NY, ON): what a shipping label prints, and it passes the address rule (letters and spaces).
+ */
+export interface Place {
+  /** Opaque, of the provider that made it; GET /api/places/{id} answers the same place again. */
+  id: string;
+  /** One line, e.g. "Beverly Hills, CA 90210, United States". */
+  label: string;
+  /** House number and street when known (Google's addresses, or what the user typed before the place). */
+  street: string | null;
+  city: string;
+  state: string;
+  zip: string;
+  country: PlaceCountry;
+  lat: number | null;
+  lng: number | null;
+}
+
+/**
+ * One line of GET /api/places/search. `place` is the whole place when the provider gives it with the
+ * suggestion (the offline data always does); Google's autocomplete gives only text, so it is null there
+ * and the client asks for the place the user picked (one paid call per pick, not per keystroke).
+ */
+export interface PlaceSuggestion {
+  id: string;
+  label: string;
+  street: string | null;
+  place: Place | null;
+}

@@ -14,6 +14,7 @@ import { questionsRoutes } from './questions/routes';
 import { reportsRoutes } from './reports/routes';
 import { searchRoutes } from './search/routes';
 import { usersRoutes } from './users/routes';
+import { placesRoutes } from './places/routes';
 
 export type { ApiDeps } from './deps';
 
@@ -59,6 +60,7 @@ export function createApiApp(options: ApiOptions): Express {
   app.use(homeRoutes(deps));
   app.use(accountRoutes(deps));
   app.use(addressesRoutes(deps));
+  app.use(placesRoutes(deps));
   app.use(productsRoutes(deps));
   app.use(likesRoutes(deps));
   app.use(questionsRoutes(deps));

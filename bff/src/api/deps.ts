@@ -1,6 +1,7 @@
 import type { Knex } from '@swapstuff/db';
 import type { Logger } from 'pino';
 import type { Mailer } from '../adapters/mail';
+import type { Places } from '../adapters/places';
 import type { Storage } from '../adapters/storage';
 
 /** What the api's features are built from; main.ts and the test harness make one each. */
@@ -14,4 +15,6 @@ export interface ApiDeps {
   /** Holds media/ (served at /media) and the outbox. */
   dataDir: string;
   logger: Logger;
+  /** address search (the Add/Edit Address picker): offline postal data, or Google Places */
+  places: Places;
 }
