@@ -13,6 +13,7 @@ import {
   type Product,
 } from '@swapstuff/contracts';
 import { api, ApiError, formRules, toast } from '@swapstuff/sdk';
+import { AddressModal } from '@swapstuff/sdk/ui';
 import type { PickedCategory } from './CategoryStep';
 import styles from './UploadSheet.module.css';
 
@@ -158,7 +159,8 @@ export interface ListingFormProps {
 export function ListingForm({ category, product, onChangeCategory, onBack, onDone }: ListingFormProps) {
   const [form] = Form.useForm<ListingValues>();
   const buyable = Form.useWatch('is_buyable', form) ?? false;
-  const { addresses } = useAddresses();
+  const { addresses, reload: reloadAddresses } = useAddresses();
+  const [addingAddress, setAddingAddress] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const initial = useMemo(() => initialValues(product), [product]);
 
@@ -169,9 +171,17 @@ export function ListingForm({ category, product, onChangeCategory, onBack, onDon
     form.setFieldsValue({ addressId: preferred.id, city: preferred.city, state: preferred.state, zip: preferred.zip });
   }, [addresses, form, product]);
 
+  const fillFrom = (address: Address) =>
+    form.setFieldsValue({ addressId: address.id, city: address.city, state: address.state, zip: address.zip });
   const pickAddress = (id: number) => {
     const address = addresses?.find((a) => a.id === id);
-    if (address) form.setFieldsValue({ city: address.city, state: address.state, zip: address.zip });
+    if (address) fillFrom(address);
+  };
+  const addressAdded = async (address: Address) => {
+    setAddingAddress(false);
+    await reloadAddresses();
+    fillFrom(address);
+    void form.validateFields(['addressId', 'city', 'state', 'zip']);
   };
 
   // spec section 4: turning the toggle off clears the dimensions and their errors
@@ -332,14 +342,23 @@ export function ListingForm({ category, product, onChangeCategory, onBack, onDon
         <Radio.Group optionType="button" options={ProductConditions.map((c) => ({ label: c, value: c }))} />
       </Form.Item>
 
-      <Form.Item label="Address" name="addressId" rules={rules.addressId}>
-        <Select
-          placeholder={addresses?.length === 0 ? 'Add an address on the Address page first' : 'Pick an address'}
-          loading={addresses === null}
-          onChange={pickAddress}
-          options={(addresses ?? []).map((a) => ({ value: a.id, label: a.formatted_street_1 }))}
-        />
+      <Form.Item label="Address" required>
+        <Flex gap={8}>
+          <Form.Item name="addressId" rules={rules.addressId} noStyle>
+            <Select
+              aria-label="Address"
+              placeholder={addresses?.length === 0 ? 'Add an address' : 'Pick an address'}
+              loading={addresses === null}
+              onChange={pickAddress}
+              options={(addresses ?? []).map((a) => ({ value: a.id, label: a.formatted_street_1 }))}
+            />
+          </Form.Item>
+          <Button icon={<PlusOutlined aria-hidden />} onClick={() => setAddingAddress(true)}>
+            Add address
+          </Button>
+        </Flex>
       </Form.Item>
+      <AddressModal open={addingAddress} onClose={() => setAddingAddress(false)} onSaved={addressAdded} />
       <div className={styles.place}>
         <Form.Item label="City" name="city" rules={rules.city}>
           <Input autoComplete="address-level2" />
