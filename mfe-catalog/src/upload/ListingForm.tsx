@@ -346,6 +346,7 @@ export function ListingForm({ category, product, onChangeCategory, onBack, onDon
         <Flex gap={8}>
           <Form.Item name="addressId" rules={rules.addressId} noStyle>
             <Select
+              style={{ flex: 1, minWidth: 0 }}
               aria-label="Address"
               placeholder={addresses?.length === 0 ? 'Add an address' : 'Pick an address'}
               loading={addresses === null}
