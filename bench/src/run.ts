@@ -1,12 +1,15 @@
 /**
  * `npm run bench`: in one run, the JS the browser must download (KB gzip) and the gateway's throughput
- * as a share of the api's. Prints a table and writes bench/results/latest.json. It never fails the build:
- * a part that cannot run is reported as such.
+ * as a share of the api's; with BENCH_LISTINGS set, also search and item detail at those catalogue sizes
+ * (search.ts). `npm run bench -- --search` runs only that last part (BENCH_LISTINGS defaults to 100,000
+ * and 1,000,000 there). Prints tables and writes bench/results/latest.json. It never fails the build: a
+ * part that cannot run is reported as such.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { measureInBrowser, PAGE_TOTAL, SHELL_INITIAL } from './browser';
+import { printSearch, runSearchBench, SEARCH_P95_TARGET_MS, DETAIL_QUERIES_TARGET } from './search';
 import { startServers } from './servers';
 import { remoteEntries, shellAllJs, shellEntry, type SizeRow } from './sizes';
 
@@ -17,6 +20,24 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /** Small, public, and answered from the database: the proxy's cost shows, not the feature's. */
 const ENDPOINT = process.env.BENCH_ENDPOINT ?? '/api/home';
+/** The MariaDB/MySQL server the search section fills (databases swapstuff_bench_<N>). */
+const MYSQL_ROOT = (process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306').replace(/\/+$/, '');
+/**
+ * `npm run bench -- --search`: npm keeps an option after `--` for the root script, but the root script
+ * runs `npm start -w bench`, whose npm reads `--search` as its own setting and hands it on only as
+ * npm_config_search; `npm start -w bench -- --search` puts it in argv.
+ */
+const SEARCH_ONLY = process.argv.includes('--search') || process.env.npm_config_search === 'true';
+
+/** BENCH_LISTINGS=100000,1000000 (a comma-separated list; 1_000_000 reads as written). */
+function listingSizes(): number[] {
+  const raw = process.env.BENCH_LISTINGS ?? (SEARCH_ONLY ? '100000,1000000' : '');
+  return raw
+    .split(/[,;\s]+/)
+    .filter(Boolean)
+    .map((part) => Number(part.replace(/_/g, '')))
+    .filter((n) => Number.isInteger(n) && n > 0);
+}
 
 interface Throughput {
   target: string;
@@ -63,8 +84,8 @@ function printSizes(rows: SizeRow[]): void {
   }
 }
 
-async function main(): Promise<void> {
-  const notes: string[] = [];
+/** The original sections: bundle sizes, the browser's first load, gateway vs direct throughput. */
+async function sizesAndThroughput(notes: string[]): Promise<Record<string, unknown>> {
   const sizes: SizeRow[] = [];
   const entry = shellEntry(repoRoot);
   if (entry) sizes.push(entry);
@@ -113,11 +134,8 @@ async function main(): Promise<void> {
     const verdict = ratio >= RATIO_TARGET ? 'meets' : 'MISSES';
     console.log(`Gateway / direct: ${ratio} ${verdict} the target of ≥ ${RATIO_TARGET}`);
   }
-  for (const note of notes) console.log(`note: ${note}`);
 
-  const results = {
-    at: new Date().toISOString(),
-    node: process.version,
+  return {
     database: process.env.DATABASE_URL ? 'mysql' : 'sqlite',
     sizes: [...sizes, ...browserRows],
     shellInitialGzKb: shellInitial?.gzKb,
@@ -131,6 +149,47 @@ async function main(): Promise<void> {
       ratio,
       target: RATIO_TARGET,
     },
+  };
+}
+
+/** Search and item detail at each size of BENCH_LISTINGS, against MariaDB. */
+async function searchSection(sizes: number[], notes: string[]): Promise<Record<string, unknown> | undefined> {
+  try {
+    const results = await runSearchBench({
+      repoRoot,
+      sizes,
+      mysqlRoot: MYSQL_ROOT,
+      durationS: DURATION_S,
+      connections: CONNECTIONS,
+    });
+    const verdicts = printSearch(results, DURATION_S, CONNECTIONS);
+    return {
+      server: MYSQL_ROOT.replace(/\/\/[^@/]*@/, '//'),
+      durationS: DURATION_S,
+      connections: CONNECTIONS,
+      targets: { searchP95Ms: SEARCH_P95_TARGET_MS, detailQueries: DETAIL_QUERIES_TARGET },
+      sizes: results,
+      verdicts,
+    };
+  } catch (err) {
+    notes.push(`search: ${(err as Error).message}`);
+    return undefined;
+  }
+}
+
+async function main(): Promise<void> {
+  const notes: string[] = [];
+  const general = SEARCH_ONLY ? {} : await sizesAndThroughput(notes);
+  const listings = listingSizes();
+  const search = listings.length ? await searchSection(listings, notes) : undefined;
+  if (SEARCH_ONLY && !listings.length) notes.push('--search: BENCH_LISTINGS names no size');
+  for (const note of notes) console.log(`note: ${note}`);
+
+  const results = {
+    at: new Date().toISOString(),
+    node: process.version,
+    ...general,
+    ...(search ? { search } : {}),
     notes,
   };
   const out = path.join(repoRoot, 'bench', 'results');

@@ -47,10 +47,30 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /**
- * The api and the gateway as two processes (as when each scales on its own), on free ports, with a
- * throw-away SQLite DATA_DIR, or DATABASE_URL when set.
+ * A bare node:http server in a process of its own, answering `{}` to everything: what any server on this
+ * machine costs, the yardstick the search section measures the site against.
  */
-export async function startServers(repoRoot: string): Promise<Servers> {
+export async function startBareServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const code = `const s = require('node:http').createServer((q, r) => r.end('{}'));
+s.keepAliveTimeout = 65000;
+s.listen(${port}, '127.0.0.1');`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitReady(url, child, 10_000);
+  } catch (err) {
+    await stopChild(child);
+    throw err;
+  }
+  return { url, stop: () => stopChild(child) };
+}
+
+/**
+ * The api and the gateway as two processes (as when each scales on its own), on free ports, with a
+ * throw-away SQLite DATA_DIR, or DATABASE_URL (`options.databaseUrl` first) when set.
+ */
+export async function startServers(repoRoot: string, options: { databaseUrl?: string } = {}): Promise<Servers> {
   const main = path.join(repoRoot, 'bff', 'dist', 'main.js');
   if (!existsSync(main)) throw new Error('bff/dist/main.js is missing: run `npm run build` first');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'swapstuff-bench-'));
@@ -65,6 +85,7 @@ export async function startServers(repoRoot: string): Promise<Servers> {
     SESSION_SECRET: 'bench-only-secret',
     // request logs would measure the terminal, not the servers
     LOG_LEVEL: 'warn',
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
   };
   const children: ChildProcess[] = [];
   const stop = async () => {

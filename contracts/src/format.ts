@@ -9,7 +9,8 @@ export function formatMoney(dollars: number): string {
 export function formatMoneyCompact(dollars: number): string {
   const abs = Math.abs(dollars);
   const sign = dollars < 0 ? '-' : '';
-  if (abs >= 1_000_000) return `${sign}$${trim(abs / 1_000_000)}M`;
+  // 999,999 rounds to 1000K: it reads as 1M
+  if (abs >= 999_995) return `${sign}$${trim(abs / 1_000_000)}M`;
   if (abs >= 1_000) return `${sign}$${trim(abs / 1_000)}K`;
   return formatMoney(dollars);
 }

@@ -4,3 +4,4 @@ export * from './status';
 export * from './types';
 export * from './format';
 export * from './routes';
+export * from './listing';

@@ -15,6 +15,12 @@ export const routes = {
   searchCategoryKeyword: (categoryId: number | string, keyword: string) =>
     `/search/${categoryId}/${encodeURIComponent(keyword)}`,
   searchAll: (keyword: string) => `/search/all/${encodeURIComponent(keyword)}`,
+  /** Where a search goes: /search, /search/{id}, /search/{id}/{keyword} or /search/all/{keyword}. */
+  searchFor: (categoryId: number | string | null, keyword = ''): string => {
+    const kw = keyword.trim();
+    if (categoryId === null || categoryId === 'all') return kw ? routes.searchAll(kw) : routes.search;
+    return kw ? routes.searchCategoryKeyword(categoryId, kw) : routes.searchCategory(categoryId);
+  },
   itemDetail: (id: number | string) => `/item-detail/${id}`,
   swapstuff: (id: number | string) => `/swapstuff/${id}`,
   swapRequests: '/swap-requests',

@@ -242,6 +242,12 @@ export const listingRules: FormRules = {
 };
 
 /** Answer to a question (spec section 5): required, at most 255. */
+/**
+ * Report dialog (spec section 5): the free-text reason needs this many characters when the last reason
+ * (Other) is chosen; the other reasons need no text.
+ */
+export const REPORT_TEXT_MIN = 10;
+
 export const answerRules: FormRules = {
   answer: { required: true, requiredMessage: messages.answerRequired, max: 255, lengthMessage: messages.answerLength },
 };

@@ -185,7 +185,9 @@ export interface ProductContent {
 /** A page of listings. */
 export interface ProductPage {
   products: Product[];
+  /** how many match; a search counts up to 1,000 and then says totalCapped ("1,000+ results") */
   total: number;
+  totalCapped?: boolean;
   pageNumber: number;
   perPage: number;
 }

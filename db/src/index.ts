@@ -7,6 +7,18 @@ export type { Knex } from 'knex';
 export { isUniqueViolation } from './errors';
 export { seedIfEmpty, copySeedMedia, SEED_MEDIA_DIR } from './seeds/seed';
 export { migrationSource } from './migrations';
+export { bulkSeed } from './bulk-seed';
+export {
+  queryTerms,
+  suggestionTerms,
+  searchRowsOf,
+  insertSearchRows,
+  reindexListings,
+  reindexUser,
+  rebuildSearchIndex,
+  type IndexedListing,
+  type SearchTermRow,
+} from './search';
 
 export interface DbOptions {
   /** mysql://user:pass@host:port/db selects MySQL/MariaDB; absent → embedded SQLite. */

@@ -16,8 +16,8 @@ const isSqlite = (knex: Knex) => knex.client.config.client === 'better-sqlite3';
 /**
  * The catalog (spec sections 3 and 4): listings with photos, videos and dimensions, likes, questions,
  * report reasons and reports. Money is integer cents. Dates are written by the application, as in
- * 001_foundation. Keyword search needs an engine-specific index: a FULLTEXT index on MySQL/MariaDB, an
- * external-content FTS5 table kept in step by triggers on SQLite.
+ * 001_foundation. Keyword search has an index of its own, search_terms (db/src/search.ts), the same on
+ * both engines; the indexes on products serve browsing by category, newest (highest id) and price first.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('users', (t) => {
@@ -30,6 +30,8 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('user_id').unsigned().notNullable().references('id').inTable('users').onDelete('CASCADE');
     // the most specific category picked (a child when the form sent a subCategory)
     t.integer('category_id').unsigned().notNullable().references('id').inTable('categories');
+    // its top-level category (itself when it has none): browsing a top-level category reads one index range
+    t.integer('top_category_id').unsigned().notNullable().references('id').inTable('categories');
     t.string('title', 64).notNullable();
     t.text('description').notNullable();
     // 0 In Trade, 1 Active, 2 In Process, 3 Swapped, 4 Disputed, 5 Deleted
@@ -46,10 +48,13 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('reports_count').unsigned().notNullable().defaultTo(0);
     t.datetime('created_at', { precision: 3 }).notNullable();
     t.datetime('updated_at', { precision: 3 }).notNullable();
-    // the listings every search reads: active ones, newest first, by category, by price
-    t.index(['status', 'created_at']);
-    t.index(['status', 'category_id', 'created_at']);
+    // browsing active listings: newest first (every index ends with the id), by category, by price
+    t.index(['status']);
+    t.index(['status', 'top_category_id']);
+    t.index(['status', 'category_id']);
     t.index(['status', 'price_cents']);
+    t.index(['status', 'top_category_id', 'price_cents']);
+    t.index(['status', 'category_id', 'price_cents']);
     t.index(['user_id', 'status']);
   });
 
@@ -138,29 +143,38 @@ export async function up(knex: Knex): Promise<void> {
     t.unique(['product_id', 'user_id']);
   });
 
+  // the search index (db/src/search.ts): clustered by word, title matches and the newest last in a word's
+  // range so a page is read backwards from there; (product_id, term) finds a listing's words
   if (isSqlite(knex)) {
-    await knex.raw(
-      `CREATE VIRTUAL TABLE products_fts USING fts5(title, description, content='products', content_rowid='id')`,
-    );
-    // external-content FTS5 tables are kept in step by the application's triggers (SQLite's documented way)
-    await knex.raw(`CREATE TRIGGER products_fts_ai AFTER INSERT ON products BEGIN
-      INSERT INTO products_fts(rowid, title, description) VALUES (new.id, new.title, new.description);
-    END`);
-    await knex.raw(`CREATE TRIGGER products_fts_ad AFTER DELETE ON products BEGIN
-      INSERT INTO products_fts(products_fts, rowid, title, description) VALUES ('delete', old.id, old.title, old.description);
-    END`);
-    await knex.raw(`CREATE TRIGGER products_fts_au AFTER UPDATE OF title, description ON products BEGIN
-      INSERT INTO products_fts(products_fts, rowid, title, description) VALUES ('delete', old.id, old.title, old.description);
-      INSERT INTO products_fts(rowid, title, description) VALUES (new.id, new.title, new.description);
-    END`);
+    await knex.raw(`CREATE TABLE search_terms (
+      term TEXT NOT NULL,
+      product_id INTEGER NOT NULL,
+      in_title INTEGER NOT NULL,
+      top_category_id INTEGER NOT NULL,
+      category_id INTEGER NOT NULL,
+      is_buyable INTEGER NOT NULL,
+      price_cents INTEGER NOT NULL,
+      PRIMARY KEY (term, in_title, product_id)
+    ) WITHOUT ROWID`);
   } else {
-    await knex.raw('ALTER TABLE products ADD FULLTEXT INDEX products_fulltext (title, description)');
+    await knex.schema.createTable('search_terms', (t) => {
+      // compared byte for byte: words are folded by the application, identically for both engines
+      t.string('term', 40).collate('utf8mb4_bin').notNullable();
+      t.integer('product_id').unsigned().notNullable();
+      t.boolean('in_title').notNullable();
+      t.integer('top_category_id').unsigned().notNullable();
+      t.integer('category_id').unsigned().notNullable();
+      t.boolean('is_buyable').notNullable();
+      t.integer('price_cents').unsigned().notNullable();
+      t.primary(['term', 'in_title', 'product_id']);
+    });
   }
+  await knex.raw('CREATE INDEX search_terms_product_id_term_index ON search_terms (product_id, term)');
 }
 
 export async function down(knex: Knex): Promise<void> {
-  if (isSqlite(knex)) await knex.raw('DROP TABLE IF EXISTS products_fts');
   for (const table of [
+    'search_terms',
     'product_reports',
     'report_reasons',
     'product_questions',

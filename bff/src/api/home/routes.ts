@@ -4,7 +4,8 @@ import type { ApiDeps } from '../deps';
 import { ok } from '../http';
 import { parse } from '../validation';
 import { optionalAuth, viewerOf } from '../auth/middleware';
-import { productQuery, toProducts } from '../products/repo';
+import { productsByIds } from '../products/repo';
+import { newestIds } from '../search/query';
 import { categoriesRepo } from './repo';
 import { categoryListSchema, type CategoryListBody } from './schemas';
 
@@ -17,17 +18,12 @@ export function homeRoutes(deps: ApiDeps): Router {
   const router = Router();
 
   router.get('/api/home', optionalAuth(deps.db), async (_req, res) => {
-    const [categories, rows] = await Promise.all([
+    const [categories, ids] = await Promise.all([
       categoriesRepo.list(deps.db, { parentId: null, limit: HOME_LIMIT, offset: 0 }),
-      productQuery(deps.db, viewerOf(res))
-        .where('p.status', ListingStatus.Active)
-        .orderBy([
-          { column: 'p.created_at', order: 'desc' },
-          { column: 'p.id', order: 'desc' },
-        ])
-        .limit(FRESH_LIMIT),
+      newestIds(deps.db, FRESH_LIMIT),
     ]);
-    const content: HomeContent = { categories, products: await toProducts(deps.db, deps.storage, rows) };
+    const products = await productsByIds(deps.db, deps.storage, viewerOf(res), ids);
+    const content: HomeContent = { categories, products };
     ok(res, content);
   });
 
@@ -43,26 +39,20 @@ export function homeRoutes(deps: ApiDeps): Router {
     ok(res, { categories });
   });
 
-  // Active listings per top-level category, its children's included.
+  // Active listings per top-level category, its children's included (products keep their top category)
   router.post('/api/v2/home/categories-by-product-count', async (_req, res) => {
-    const [categories, all, counts] = await Promise.all([
+    const [categories, counts] = await Promise.all([
       categoriesRepo.list(deps.db, { parentId: null, limit: HOME_LIMIT, offset: 0 }),
-      deps.db('categories').select('id', 'parent_id'),
       deps
         .db('products')
         .where({ status: ListingStatus.Active })
-        .groupBy('category_id')
-        .select('category_id')
+        .groupBy('top_category_id')
+        .select('top_category_id')
         .count({ n: '*' }),
     ]);
-    const topOf = new Map<number, number>(
-      all.map((c: { id: number; parent_id: number | null }) => [c.id, c.parent_id ?? c.id]),
+    const perTop = new Map(
+      (counts as { top_category_id: number; n: number | string }[]).map((row) => [row.top_category_id, Number(row.n)]),
     );
-    const perTop = new Map<number, number>();
-    for (const row of counts as { category_id: number; n: number | string }[]) {
-      const top = topOf.get(row.category_id) ?? row.category_id;
-      perTop.set(top, (perTop.get(top) ?? 0) + Number(row.n));
-    }
     ok(res, { categories: categories.map((c) => ({ ...c, product_count: perTop.get(c.id) ?? 0 })) });
   });
 

@@ -1,6 +1,6 @@
 import {
   centsToDollars,
-  type ListingStatus,
+  ListingStatus,
   type Product,
   type ProductDimensions,
   type ProductImage,
@@ -46,6 +46,7 @@ export interface ProductRow {
 
 export interface ProductFields {
   category_id: number;
+  top_category_id: number;
   title: string;
   description: string;
   price_cents: number;
@@ -220,6 +221,25 @@ function groupBy<T>(items: T[], key: (item: T) => number): Map<number, T[]> {
     else groups.set(k, [item]);
   }
   return groups;
+}
+
+/** A search's page: its Active listings, in the order of `ids`, with all that cards show. */
+export async function productsByIds(
+  db: Knex,
+  storage: Storage,
+  viewerId: number | null,
+  ids: number[],
+): Promise<Product[]> {
+  if (ids.length === 0) return [];
+  const rows: ProductRow[] = await productQuery(db, viewerId)
+    .whereIn('p.id', ids)
+    .where('p.status', ListingStatus.Active);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return toProducts(
+    db,
+    storage,
+    ids.flatMap((id) => byId.get(id) ?? []),
+  );
 }
 
 export const productsRepo = {

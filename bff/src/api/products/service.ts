@@ -7,7 +7,7 @@ import {
   type Product,
   type ProductPage,
 } from '@swapstuff/contracts';
-import type { Knex } from '@swapstuff/db';
+import { reindexListings, type Knex } from '@swapstuff/db';
 import type { ApiDeps } from '../deps';
 import { fieldError, HttpError } from '../http';
 import { addressesRepo } from '../addresses/repo';
@@ -35,21 +35,25 @@ export async function detail(deps: ApiDeps, viewerId: number | null, id: number)
   return product;
 }
 
-/** The category the listing goes in: the sub-category when one was picked, and it must be a child of the category. */
-async function categoryOf(db: Knex, body: ValidListingBody): Promise<number> {
-  const top = await db('categories').where({ id: body.category }).first('id', 'parent_id');
-  if (!top) throw fieldError({ category: messages.unknownCategory });
-  if (!body.subCategory) return top.id;
+/**
+ * The category the listing goes in: the sub-category when one was picked (it must be a child of the
+ * category), and the top-level category it belongs to.
+ */
+async function categoryOf(db: Knex, body: ValidListingBody): Promise<{ category_id: number; top_category_id: number }> {
+  const picked = await db('categories').where({ id: body.category }).first('id', 'parent_id');
+  if (!picked) throw fieldError({ category: messages.unknownCategory });
+  const top = picked.parent_id ?? picked.id;
+  if (!body.subCategory) return { category_id: picked.id, top_category_id: top };
   const sub = await db('categories').where({ id: body.subCategory }).first('id', 'parent_id');
-  if (!sub || sub.parent_id !== top.id) throw fieldError({ subCategory: messages.unknownCategory });
-  return sub.id;
+  if (!sub || sub.parent_id !== picked.id) throw fieldError({ subCategory: messages.unknownCategory });
+  return { category_id: sub.id, top_category_id: top };
 }
 
 async function fieldsOf(deps: ApiDeps, userId: number, body: ValidListingBody): Promise<ProductFields> {
   const address = await addressesRepo.ownById(deps.db, userId, body.addressId);
   if (!address) throw fieldError({ addressId: messages.addressNotFound });
   return {
-    category_id: await categoryOf(deps.db, body),
+    ...(await categoryOf(deps.db, body)),
     title: body.title.trim(),
     description: body.description.trim(),
     price_cents: dollarsToCents(body.price),
@@ -94,6 +98,7 @@ export async function create(
     await productsRepo.addPhotos(trx, productId, media.photos, 0);
     await productsRepo.addVideos(trx, productId, media.videos, 0);
     await productsRepo.refreshFeatured(trx, productId);
+    await reindexListings(trx, [productId]);
     return productId;
   });
   return detail(deps, userId, id);
@@ -163,6 +168,7 @@ export async function update(
     await productsRepo.addPhotos(trx, id, media.photos, keepPhotos.length);
     await productsRepo.addVideos(trx, id, media.videos, keepVideos.length);
     await productsRepo.refreshFeatured(trx, id);
+    await reindexListings(trx, [id]);
   });
   return detail(deps, userId, id);
 }

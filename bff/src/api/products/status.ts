@@ -1,5 +1,5 @@
 import { ListingStatus, messages } from '@swapstuff/contracts';
-import type { Knex } from '@swapstuff/db';
+import { reindexListings, type Knex } from '@swapstuff/db';
 import { HttpError } from '../http';
 import { productsRepo } from './repo';
 
@@ -25,7 +25,8 @@ export function canMove(from: ListingStatus, to: ListingStatus): boolean {
 
 /**
  * The one way a listing's status changes: inside the caller's transaction, on the locked row, refusing
- * a move the table does not allow (409). Returns the status it moved from.
+ * a move the table does not allow (409). Search shows Active listings only, so its index moves along.
+ * Returns the status it moved from.
  */
 export async function moveListing(trx: Knex.Transaction, id: number, to: ListingStatus): Promise<ListingStatus> {
   const row = await productsRepo.lockForChange(trx, id);
@@ -33,5 +34,6 @@ export async function moveListing(trx: Knex.Transaction, id: number, to: Listing
   const from = row.status as ListingStatus;
   if (!canMove(from, to)) throw new HttpError(409, messages.illegalStatusMove);
   await productsRepo.setStatus(trx, id, to);
+  await reindexListings(trx, [id]);
   return from;
 }

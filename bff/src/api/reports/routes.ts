@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import Joi from 'joi';
-import { ListingStatus, messages, type ReportReason } from '@swapstuff/contracts';
+import { ListingStatus, messages, REPORT_TEXT_MIN, type ReportReason } from '@swapstuff/contracts';
 import { isUniqueViolation } from '@swapstuff/db';
 import type { ApiDeps } from '../deps';
 import { created, fieldError, HttpError, ok } from '../http';
@@ -11,7 +11,6 @@ import { productIdParam } from '../products/service';
 
 /** /api/reasons/{id}: 1 lists the reasons to report a listing, 2 those to report a user (ours). */
 const REASON_KINDS: Record<string, string> = { '1': 'product', '2': 'user' };
-const REPORT_TEXT_MIN = 10;
 
 const reportSchema = Joi.object({
   productId: Joi.number().integer().positive().max(2147483647).required().messages({

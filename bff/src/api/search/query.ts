@@ -1,25 +1,19 @@
 import { ListingStatus } from '@swapstuff/contracts';
-import { isSqlite, type Knex } from '@swapstuff/db';
-import { escapeLike } from '../products/service';
+import { queryTerms, suggestionTerms, type Knex } from '@swapstuff/db';
 
 /**
- * InnoDB's default full-text stopwords. MySQL never matches them and never indexes words under 3
- * characters, so the same words are dropped before either engine sees them: MariaDB and the embedded
- * database then answer a query with the same listings.
+ * Finding listings at scale (docs/decisions.md, "Search at scale"). Every query reads an index in the
+ * order of the page it answers and stops after the page, so its cost follows the page size, not the
+ * number of matches:
+ *  - browsing (no keyword) reads products' (status, category, price) indexes, newest = highest id;
+ *  - a keyword search reads the search index (db/src/search.ts) from its rarest word, title matches
+ *    first, and checks the other words listing by listing;
+ *  - totals are counted up to TOTAL_CAP ("1,000+ results"): an exact count of a common word would
+ *    read every match.
  */
-const STOPWORDS = new Set(
-  'a about an are as at be by com de en for from how i in is it la of on or that the this to was what when where who will with und www'.split(
-    ' ',
-  ),
-);
-const MIN_TERM = 3;
-const MAX_TERMS = 8;
-
-/** The words of a keyword that both full-text indexes can match, lower-cased, at most eight. */
-export function searchTerms(keyword: string): string[] {
-  const words = keyword.toLowerCase().split(/[^\p{L}\p{N}]+/u);
-  return [...new Set(words.filter((w) => w.length >= MIN_TERM && !STOPWORDS.has(w)))].slice(0, MAX_TERMS);
-}
+export const TOTAL_CAP = 1000;
+/** Enough rows of each word to tell which one is rarest. */
+const RARITY_PROBE = 2000;
 
 export type SearchSort = 'relevance' | 'newest' | 'price_asc' | 'price_desc';
 export type SearchType = 'all' | 'buy' | 'swap';
@@ -30,46 +24,194 @@ export interface SearchFilter {
   type: SearchType;
 }
 
-/**
- * Narrows a listing query (aliased p) to what a search shows: Active listings only, matching every
- * keyword term as a word prefix (title or description), in the category or one of its children, buyable
- * or swap-only. Returns the relevance expression when there is a keyword. Keywords with no indexable
- * word (all under 3 letters: "tv") fall back to a title substring match.
- */
-export function applySearch(db: Knex, query: Knex.QueryBuilder, filter: SearchFilter): Knex.Raw | null {
-  query.where('p.status', ListingStatus.Active);
-  if (filter.categoryId) {
-    const id = filter.categoryId;
-    query.whereIn('p.category_id', db('categories').where('id', id).orWhere('parent_id', id).select('id'));
-  }
-  if (filter.type === 'buy') query.where('p.is_buyable', true);
-  if (filter.type === 'swap') query.where('p.is_buyable', false);
-
-  const keyword = filter.keyword?.trim();
-  if (!keyword) return null;
-  const terms = searchTerms(keyword);
-  if (terms.length === 0) {
-    query.whereRaw('lower(p.title) like ?', [`%${escapeLike(keyword.toLowerCase())}%`]);
-    return null;
-  }
-  if (isSqlite(db)) {
-    const match = terms.map((t) => `"${t.replace(/"/g, '""')}"*`).join(' ');
-    query.join('products_fts', 'products_fts.rowid', 'p.id').whereRaw('products_fts match ?', [match]);
-    // bm25 is lower for better matches
-    return db.raw('bm25(products_fts)');
-  }
-  const against = terms.map((t) => `+${t}*`).join(' ');
-  query.whereRaw('match(p.title, p.description) against (? in boolean mode)', [against]);
-  return db.raw('-match(p.title, p.description) against (? in boolean mode)', [against]);
+export interface SearchPageIds {
+  /** the page's listings, in order */
+  ids: number[];
+  /** matches, counted up to TOTAL_CAP */
+  total: number;
+  /** there are more than TOTAL_CAP */
+  capped: boolean;
 }
 
-/** Ordering; ties go to the newest, then the highest id, so pages never overlap. */
-export function orderSearch(query: Knex.QueryBuilder, sort: SearchSort, relevance: Knex.Raw | null): void {
-  if (sort === 'price_asc') query.orderBy('p.price_cents', 'asc');
-  else if (sort === 'price_desc') query.orderBy('p.price_cents', 'desc');
-  else if (sort === 'relevance' && relevance) query.orderByRaw(relevance.toSQL().sql, relevance.toSQL().bindings);
-  query.orderBy([
-    { column: 'p.created_at', order: 'desc' },
-    { column: 'p.id', order: 'desc' },
+/** Which column a category filter reads: a top-level category covers its children. */
+async function categoryColumn(db: Knex, categoryId: number): Promise<'top_category_id' | 'category_id' | null> {
+  const category = await db('categories').where({ id: categoryId }).first('parent_id');
+  if (!category) return null;
+  return category.parent_id === null ? 'top_category_id' : 'category_id';
+}
+
+/** Counts up to TOTAL_CAP + 1 rows of a query, reading no further. */
+async function cappedCount(db: Knex, query: Knex.QueryBuilder): Promise<{ total: number; capped: boolean }> {
+  const limited = query
+    .clone()
+    .clearSelect()
+    .clearOrder()
+    .select(db.raw('1 as one'))
+    .limit(TOTAL_CAP + 1);
+  const [row] = await db.count({ n: '*' }).from(limited.as('matches'));
+  const counted = Number((row as { n: number | string }).n);
+  return { total: Math.min(counted, TOTAL_CAP), capped: counted > TOTAL_CAP };
+}
+
+/** The word whose rows are fewest: the search reads its rows and checks the others. */
+async function rarest(db: Knex, terms: string[]): Promise<string> {
+  if (terms.length === 1) return terms[0];
+  const counts = await Promise.all(
+    terms.map(async (term) => {
+      const probe = db('search_terms').where({ term }).select(db.raw('1 as one')).limit(RARITY_PROBE);
+      const [row] = await db.count({ n: '*' }).from(probe.as('rows'));
+      return Number((row as { n: number | string }).n);
+    }),
+  );
+  return terms[counts.indexOf(Math.min(...counts))];
+}
+
+/** The search index's rows of `driving` that also hold the other terms (a query builder is a thenable: not async). */
+function keywordQuery(
+  db: Knex,
+  terms: string[],
+  driving: string,
+  filter: SearchFilter,
+  column: 'top_category_id' | 'category_id' | null,
+  sort: SearchSort,
+): Knex.QueryBuilder {
+  const query = db('search_terms as s').where('s.term', driving);
+  if (column) query.where(`s.${column}`, filter.categoryId!);
+  if (filter.type !== 'all') query.where('s.is_buyable', filter.type === 'buy');
+  for (const term of terms.filter((t) => t !== driving)) {
+    query.whereExists(
+      db('search_terms as o').select(db.raw('1')).whereRaw('o.product_id = s.product_id').where('o.term', term),
+    );
+  }
+  if (sort === 'price_asc')
+    query.orderBy([
+      { column: 's.price_cents', order: 'asc' },
+      { column: 's.product_id', order: 'asc' },
+    ]);
+  else if (sort === 'price_desc')
+    query.orderBy([
+      { column: 's.price_cents', order: 'desc' },
+      { column: 's.product_id', order: 'desc' },
+    ]);
+  else if (sort === 'newest') query.orderBy('s.product_id', 'desc');
+  // relevance: listings with the word in their title first, then those with it in the description
+  else
+    query.orderBy([
+      { column: 's.in_title', order: 'desc' },
+      { column: 's.product_id', order: 'desc' },
+    ]);
+  return query.select('s.product_id as id');
+}
+
+function browseQuery(
+  db: Knex,
+  filter: SearchFilter,
+  column: 'top_category_id' | 'category_id' | null,
+  sort: SearchSort,
+): Knex.QueryBuilder {
+  // the seller's check as NOT EXISTS, not a join: with a join MariaDB reads the (few) users first and
+  // then sorts every listing they have; this way it walks the listings' index in page order
+  const query = db('products as p')
+    .where('p.status', ListingStatus.Active)
+    .whereNotExists(
+      db('users as u')
+        .select(db.raw('1'))
+        .whereRaw('u.id = p.user_id')
+        .where((hidden) => hidden.whereNotNull('u.deleted_at').orWhereNotNull('u.blocked_at')),
+    );
+  if (column) query.where(`p.${column}`, filter.categoryId!);
+  if (filter.type !== 'all') query.where('p.is_buyable', filter.type === 'buy');
+  if (sort === 'price_asc')
+    query.orderBy([
+      { column: 'p.price_cents', order: 'asc' },
+      { column: 'p.id', order: 'asc' },
+    ]);
+  else if (sort === 'price_desc')
+    query.orderBy([
+      { column: 'p.price_cents', order: 'desc' },
+      { column: 'p.id', order: 'desc' },
+    ]);
+  // newest, and relevance when there is no keyword to be relevant to
+  else query.orderBy('p.id', 'desc');
+  return query.select('p.id');
+}
+
+/** The newest Active listings of visible sellers: the home page's fresh listings. */
+export async function newestIds(db: Knex, limit: number): Promise<number[]> {
+  const rows = await browseQuery(db, { type: 'all' }, null, 'newest').limit(limit);
+  return rows.map((r: { id: number }) => Number(r.id));
+}
+
+/** One page of a search: the ids of its listings in order, and the (capped) number of matches. */
+export async function searchPage(
+  db: Knex,
+  filter: SearchFilter,
+  sort: SearchSort,
+  page: { pageNumber: number; perPage: number },
+): Promise<SearchPageIds> {
+  const column = filter.categoryId ? await categoryColumn(db, filter.categoryId) : null;
+  if (filter.categoryId && !column) return { ids: [], total: 0, capped: false };
+  const keyword = filter.keyword?.trim();
+  let query: Knex.QueryBuilder;
+  if (keyword) {
+    const terms = queryTerms(keyword);
+    // only words too common or too short to search ("the", "a"): nothing can match them
+    if (terms.length === 0) return { ids: [], total: 0, capped: false };
+    query = keywordQuery(db, terms, await rarest(db, terms), filter, column, sort);
+  } else {
+    query = browseQuery(db, filter, column, sort);
+  }
+  const [rows, count] = await Promise.all([
+    query
+      .clone()
+      .limit(page.perPage)
+      .offset((page.pageNumber - 1) * page.perPage),
+    cappedCount(db, query),
   ]);
+  return { ids: rows.map((r: { id: number }) => Number(r.id)), ...count };
+}
+
+/** The last code point: `prefix + END` is past every word that starts with `prefix`. */
+const END = '\u{10FFFF}';
+
+/**
+ * The header's suggestions: listings whose title holds the finished words and a word starting with the
+ * one being typed, newest first. The typed prefix stands for at most `limit` words (alphabetical), each
+ * read newest first; their pages are merged.
+ */
+export async function suggestionIds(db: Knex, keyword: string, limit: number): Promise<number[]> {
+  const { words, prefix } = suggestionTerms(keyword);
+  let candidates: string[];
+  let required: string[];
+  if (prefix) {
+    candidates = await db('search_terms')
+      .where('term', '>=', prefix)
+      .where('term', '<', prefix + END)
+      .distinct('term')
+      .orderBy('term')
+      .limit(limit)
+      .pluck('term');
+    required = words;
+  } else if (words.length) {
+    candidates = [words[words.length - 1]];
+    required = words.slice(0, -1);
+  } else {
+    return [];
+  }
+  const pages = await Promise.all(
+    candidates.map((term) => {
+      const query = db('search_terms as s').where({ 's.term': term, 's.in_title': true });
+      for (const word of required) {
+        query.whereExists(
+          db('search_terms as o')
+            .select(db.raw('1'))
+            .whereRaw('o.product_id = s.product_id')
+            .where({ 'o.term': word, 'o.in_title': true }),
+        );
+      }
+      return query.orderBy('s.product_id', 'desc').limit(limit).pluck('s.product_id');
+    }),
+  );
+  const merged = [...new Set(pages.flat().map(Number))].sort((a, b) => b - a);
+  return merged.slice(0, limit);
 }

@@ -1,12 +1,12 @@
 import { Router } from 'express';
 import Joi from 'joi';
-import { SUGGESTIONS, type ProductPage } from '@swapstuff/contracts';
+import { ListingStatus, SUGGESTIONS, type ProductPage } from '@swapstuff/contracts';
 import type { ApiDeps } from '../deps';
 import { ok } from '../http';
 import { parse } from '../validation';
 import { optionalAuth, viewerOf } from '../auth/middleware';
-import { productQuery, toProducts } from '../products/repo';
-import { applySearch, orderSearch, type SearchSort, type SearchType } from './query';
+import { productsByIds } from '../products/repo';
+import { searchPage, suggestionIds, type SearchSort, type SearchType } from './query';
 
 const searchSchema = Joi.object({
   keyword: Joi.string().trim().max(100).allow('', null),
@@ -41,18 +41,16 @@ export function searchRoutes(deps: ApiDeps): Router {
   const viewer = optionalAuth(deps.db);
 
   async function search(viewerId: number | null, body: SearchBody): Promise<ProductPage> {
-    const query = productQuery(deps.db, viewerId);
-    const relevance = applySearch(deps.db, query, {
-      keyword: body.keyword || body.search,
-      categoryId: body.categoryId ?? body.category,
-      type: body.type,
-    });
-    const [{ total }] = await query.clone().clearSelect().clearOrder().count({ total: '*' });
-    orderSearch(query, body.sort, relevance);
-    const rows = await query.limit(body.perPage).offset((body.pageNumber - 1) * body.perPage);
+    const found = await searchPage(
+      deps.db,
+      { keyword: body.keyword || body.search, categoryId: body.categoryId ?? body.category, type: body.type },
+      body.sort,
+      body,
+    );
     return {
-      products: await toProducts(deps.db, deps.storage, rows),
-      total: Number(total),
+      products: await productsByIds(deps.db, deps.storage, viewerId, found.ids),
+      total: found.total,
+      totalCapped: found.capped,
       pageNumber: body.pageNumber,
       perPage: body.perPage,
     };
@@ -77,15 +75,18 @@ export function searchRoutes(deps: ApiDeps): Router {
       ok(res, { products: [] });
       return;
     }
-    const query = deps
+    const ids = await suggestionIds(deps.db, keyword, limit);
+    // the titles of listings search shows (the index's listings, read again with their sellers)
+    const rows: { id: number; title: string }[] = await deps
       .db('products as p')
       .join('users as u', 'u.id', 'p.user_id')
+      .whereIn('p.id', ids)
+      .where('p.status', ListingStatus.Active)
       .whereNull('u.deleted_at')
       .whereNull('u.blocked_at')
       .select('p.id', 'p.title');
-    const relevance = applySearch(deps.db, query, { keyword, type: 'all' });
-    orderSearch(query, 'relevance', relevance);
-    ok(res, { products: await query.limit(limit) });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    ok(res, { products: ids.flatMap((id) => byId.get(id) ?? []) });
   });
 
   return router;

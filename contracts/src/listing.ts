@@ -1,0 +1,43 @@
+import { formatMoneyCompact } from './format';
+import { ListingStatus, listingLabel } from './status';
+import type { Product, ProductSeller } from './types';
+
+/**
+ * How a listing reads wherever it is shown (spec section 2, listing cards; section 4, statuses): cards,
+ * the item page, and later offers and orders all take their words from here.
+ */
+
+/** The seller as cards show them: "Ada L." (first name, last initial); a business by its name. */
+export function sellerName(user: Pick<ProductSeller, 'first_name' | 'last_name' | 'is_business' | 'businessName'>) {
+  if (user.is_business && user.businessName) return user.businessName;
+  const initial = user.last_name.trim().charAt(0);
+  return initial ? `${user.first_name} ${initial.toUpperCase()}.` : user.first_name;
+}
+
+/** "Category: Phones" on a buyable listing, "Swap Category: Phones" on a swap-only one. */
+export function categoryLabel(product: Pick<Product, 'is_buyable' | 'category'>): string {
+  return `${product.is_buyable ? 'Category:' : 'Swap Category:'} ${product.category.name}`;
+}
+
+/** The price in USD, compact from a thousand up ($1.5K, $2M). */
+export function listingPrice(product: Pick<Product, 'sales_price'>): string {
+  return formatMoneyCompact(Number(product.sales_price));
+}
+
+/** "Austin, TX" (either part may be missing on old data). */
+export function listingPlace(product: Pick<Product, 'city' | 'state'>): string {
+  return [product.city, product.state].filter(Boolean).join(', ');
+}
+
+/** The status word a listing shows when it is not simply for sale: Sold, Swapped, In Trade … */
+export function listingBadge(product: Pick<Product, 'status' | 'is_buyable'>): string | null {
+  return product.status === ListingStatus.Active ? null : listingLabel(product.status, product.is_buyable);
+}
+
+/** Spec section 4: Edit and Delete are offered only while Active, and only to the owner. */
+export function canChangeListing(
+  product: { status: ListingStatus; user: { id: number } },
+  viewerId: number | null | undefined,
+): boolean {
+  return product.status === ListingStatus.Active && viewerId != null && product.user.id === viewerId;
+}
