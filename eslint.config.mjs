@@ -85,7 +85,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.tsx'],
+    // components, and the hooks of the front ends that live in .ts files
+    files: ['**/*.tsx', 'shell/**/*.ts', 'mfe-*/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },

@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Card, Flex, Popconfirm, Skeleton, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Popconfirm, Skeleton, Tag, Typography } from 'antd';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { messages, type Address, type AddressListContent } from '@swapstuff/contracts';
 import { api, ApiError, toast } from '@swapstuff/sdk';
-import { AddressModal, EmptyState, PageFrame } from '@swapstuff/sdk/ui';
+import { AddressModal, EmptyState, LoadError, PageFrame } from '@swapstuff/sdk/ui';
 import { sameSitePath } from './redirect';
 
 type ListState =
@@ -134,24 +133,12 @@ export function AddressPage() {
   let content;
   if (list.status === 'loading') {
     content = (
-      <div aria-busy="true" aria-label="Loading addresses">
+      <div role="status" aria-busy="true" aria-label="Loading addresses">
         <Skeleton active paragraph={{ rows: 3 }} />
       </div>
     );
   } else if (list.status === 'error') {
-    content = (
-      <Alert
-        type="error"
-        showIcon
-        title={messages.addressesLoadFailed}
-        description={list.message}
-        action={
-          <Button icon={<ReloadOutlined />} onClick={() => void load()}>
-            Retry
-          </Button>
-        }
-      />
-    );
+    content = <LoadError title={messages.addressesLoadFailed} message={list.message} onRetry={() => void load()} />;
   } else if (list.addresses.length === 0) {
     content = <EmptyState title={messages.noRecordFound} action={addButton} />;
   } else {

@@ -1,42 +1,26 @@
 import { Button, Result, Skeleton } from 'antd';
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import { Link } from 'react-router-dom';
-import { TAGLINE, routes, type Category } from '@swapstuff/contracts';
-import { EmptyState } from '@swapstuff/sdk/ui';
-import { useCategories } from './useCategories';
+import { TAGLINE, routes, type Category, type HomeContent } from '@swapstuff/contracts';
+import type { ApiData } from '@swapstuff/sdk';
+import { EmptyState, FallbackImage } from '@swapstuff/sdk/ui';
+import { ListingGrid, ListingSkeleton } from '../listings/ListingResults';
+import { useHome } from './useHome';
 import styles from './HomePage.module.css';
-
-/** Shown when a category image is missing or broken (spec section 8: placeholder images). */
-const PLACEHOLDER =
-  'data:image/svg+xml;utf8,' +
-  encodeURIComponent(
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><rect width="96" height="96" rx="16" fill="#e3f2ef"/><path d="M30 60l12-14 9 10 7-8 10 12z" fill="#8cc9bf"/><circle cx="60" cy="36" r="6" fill="#8cc9bf"/></svg>',
-  );
 
 function CategoryCard({ category }: { category: Category }) {
   return (
     <li>
       <Link to={routes.searchCategory(category.id)} className={styles.card}>
-        <img
-          className={styles.image}
-          src={category.image || PLACEHOLDER}
-          alt=""
-          loading="lazy"
-          width={72}
-          height={72}
-          onError={(event) => {
-            if (event.currentTarget.src !== PLACEHOLDER) event.currentTarget.src = PLACEHOLDER;
-          }}
-        />
+        <FallbackImage className={styles.image} src={category.image} width={72} height={72} />
         <span className={styles.name}>{category.name}</span>
       </Link>
     </li>
   );
 }
 
-function Categories() {
-  const state = useCategories();
-  if (state.status === 'loading') {
+function Categories({ home }: { home: ApiData<HomeContent> }) {
+  if (home.status === 'loading') {
     return (
       <ul className={styles.grid} aria-busy="true" aria-label="Loading categories">
         {Array.from({ length: 8 }, (_, i) => (
@@ -48,32 +32,60 @@ function Categories() {
       </ul>
     );
   }
-  if (state.status === 'error') {
+  if (home.status === 'error') {
     return (
       <Result
         status="warning"
         title="Categories could not be loaded"
-        subTitle={state.message}
+        subTitle={home.message}
         extra={
-          <Button type="primary" icon={<ReloadOutlined />} onClick={state.reload}>
+          <Button type="primary" icon={<ReloadOutlined />} onClick={home.reload}>
             Retry
           </Button>
         }
       />
     );
   }
-  if (state.categories.length === 0) return <EmptyState action={false} />;
+  if (home.data.categories.length === 0) return <EmptyState action={false} />;
   return (
     <ul className={styles.grid}>
-      {state.categories.map((category) => (
+      {home.data.categories.map((category) => (
         <CategoryCard key={category.id} category={category} />
       ))}
     </ul>
   );
 }
 
-/** Home (spec section 2): the categories, then the newest listings (none until listing arrives). */
+/** The newest listings, as cards in the grid. */
+function FreshListings({ home }: { home: ApiData<HomeContent> }) {
+  if (home.status === 'loading') return <ListingSkeleton layout="grid" />;
+  // the categories above show the error and its Retry
+  if (home.status === 'error') return null;
+  if (home.data.products.length === 0) {
+    return (
+      <div className={styles.panel}>
+        <EmptyState
+          title="Nothing is listed yet"
+          description="Be the first: upload what you want to sell or swap."
+          action={false}
+        />
+      </div>
+    );
+  }
+  return (
+    <ListingGrid
+      products={home.data.products}
+      layout="grid"
+      onRemove={(id) =>
+        home.update((content) => ({ ...content, products: content.products.filter((p) => p.id !== id) }))
+      }
+    />
+  );
+}
+
+/** Home (spec section 2): the categories, then the newest listings. */
 export function HomePage() {
+  const home = useHome();
   return (
     <div className={styles.page}>
       <section className={styles.hero}>
@@ -84,15 +96,13 @@ export function HomePage() {
         <h2 id="categories-heading" className={styles.sectionTitle}>
           Browse Categories
         </h2>
-        <Categories />
+        <Categories home={home} />
       </section>
       <section aria-labelledby="fresh-heading" className={styles.section}>
         <h2 id="fresh-heading" className={styles.sectionTitle}>
           Fresh Listings
         </h2>
-        <div className={styles.panel}>
-          <EmptyState />
-        </div>
+        <FreshListings home={home} />
       </section>
     </div>
   );

@@ -1,11 +1,255 @@
-import { EmptyState, PageFrame } from '@swapstuff/sdk/ui';
-import { messages } from '@swapstuff/contracts';
+import { useState } from 'react';
+import { Avatar, Button, Skeleton, Tag, Tooltip, Typography } from 'antd';
+import EnvironmentOutlined from '@ant-design/icons/EnvironmentOutlined';
+import FlagOutlined from '@ant-design/icons/FlagOutlined';
+import ShopOutlined from '@ant-design/icons/ShopOutlined';
+import SwapOutlined from '@ant-design/icons/SwapOutlined';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import {
+  canChangeListing,
+  formatDate,
+  formatMoney,
+  ListingStatus,
+  listingBadge,
+  listingPlace,
+  messages,
+  routes,
+  sellerName,
+  type Product,
+  type ProductDimensions,
+} from '@swapstuff/contracts';
+import { api, bus, useApiData, useIsSignedIn, useSession } from '@swapstuff/sdk';
+import { EmptyState } from '@swapstuff/sdk/ui';
+import { DeleteListingButton } from '../listings/DeleteListingButton';
+import { LikeButton } from '../listings/LikeButton';
+import { ShareMenu } from '../listings/ShareMenu';
+import { QuestionList } from '../questions/QuestionList';
+import { useQuestions } from '../questions/useQuestions';
+import { AskQuestionDialog } from './AskQuestionDialog';
+import { Gallery } from './Gallery';
+import { ReportDialog } from './ReportDialog';
+import styles from './ItemDetailPage.module.css';
 
-/** Spec section 2, /item-detail/{id}: the public share link's frame; listings arrive in a later issue. */
-export function ItemDetailPage() {
-  return (
-    <PageFrame title="Item Detail">
-      <EmptyState title={messages.noRecordFound} />
-    </PageFrame>
+/** "12 × 8 × 4 in · 2 lb 0 oz" (length × width × height, sizeUnit inches) */
+function describeParcel(d: ProductDimensions): string {
+  return `${d.length} × ${d.width} × ${d.height} in · ${d.pounds} lb ${d.ounces} oz`;
+}
+
+/** Whether the viewer reported this listing before (spec section 6: Report is hidden then). */
+function useAlreadyReported(productId: number, ask: boolean) {
+  return useApiData(
+    (signal) =>
+      ask
+        ? api
+            .get<{ already_reported: number }>(`/api/reports/${productId}`, { silent: true, signal })
+            .then((c) => c.already_reported !== 0)
+        : Promise.resolve(false),
+    `${productId}:${ask}`,
   );
+}
+
+/** Buy, swap, or (for the owner) edit and delete: what can be done with the listing now. */
+function Actions({ product }: { product: Product }) {
+  const navigate = useNavigate();
+  const viewerId = useSession((s) => s.profile?.userId);
+
+  if (viewerId === product.user.id) {
+    if (!canChangeListing(product, viewerId)) return null;
+    return (
+      <div className={styles.actions}>
+        <Button size="large" onClick={() => bus.emit('upload:open', { product })}>
+          Edit
+        </Button>
+        <DeleteListingButton product={product} size="large" onDeleted={() => navigate(routes.myListings)} />
+      </div>
+    );
+  }
+  if (product.status !== ListingStatus.Active) return null;
+  return (
+    <div className={styles.actions}>
+      <Link to={routes.swapstuff(product.id)} className={styles.primaryAction}>
+        <SwapOutlined aria-hidden /> Swap
+      </Link>
+      {product.is_buyable === 1 && (
+        // the buy-now checkout (cards, couriers, labels) lands with the orders work; until then the
+        // entry point says so instead of leading nowhere
+        <Tooltip title="Checkout opens with Swapstuff payments, coming soon">
+          <Button size="large" icon={<ShopOutlined aria-hidden />} disabled>
+            Buy Now
+          </Button>
+        </Tooltip>
+      )}
+    </div>
+  );
+}
+
+function ItemDetail({ product }: { product: Product }) {
+  const signedIn = useIsSignedIn();
+  const viewerId = useSession((s) => s.profile?.userId);
+  const isOwner = viewerId === product.user.id;
+  const questions = useQuestions(product.id);
+  const reported = useAlreadyReported(product.id, signedIn && !isOwner);
+  const [asking, setAsking] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const badge = listingBadge(product);
+  const dims = product.productdimention;
+
+  // a visitor is asked to log in; the popup reloads this page after
+  const whenSignedIn = (open: () => void) => () => (signedIn ? open() : bus.emit('login:open', {}));
+  const showReport = !isOwner && !(reported.status === 'ready' && reported.data);
+
+  return (
+    <article className={styles.page} aria-labelledby="item-title">
+      <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
+        <Link to={routes.home}>Home</Link>
+        <span aria-hidden>›</span>
+        <Link to={routes.searchCategory(product.category.id)}>{product.category.name}</Link>
+      </nav>
+      <div className={styles.layout}>
+        <Gallery title={product.title} images={product.images} videos={product.videos} />
+        <section className={styles.info}>
+          {badge && (
+            <Tag color={badge === 'Sold' ? 'red' : 'gold'} className={styles.badge}>
+              {badge}
+            </Tag>
+          )}
+          <h1 id="item-title" className={styles.title}>
+            {product.title}
+          </h1>
+          <div className={styles.priceRow}>
+            <span className={styles.price}>{formatMoney(Number(product.sales_price))}</span>
+            <div className={styles.priceTools}>
+              <LikeButton product={product} />
+              <ShareMenu product={product} />
+            </div>
+          </div>
+          <dl className={styles.facts}>
+            <div>
+              <dt>{product.is_buyable ? 'Category' : 'Swap Category'}</dt>
+              <dd>{product.category.name}</dd>
+            </div>
+            <div>
+              <dt>Condition</dt>
+              <dd>{product.condition}</dd>
+            </div>
+            <div>
+              <dt>Location</dt>
+              <dd>
+                <EnvironmentOutlined aria-hidden /> {listingPlace(product)}
+              </dd>
+            </div>
+            {dims && (
+              <div>
+                <dt>Parcel</dt>
+                <dd>{describeParcel(dims)}</dd>
+              </div>
+            )}
+            <div>
+              <dt>Listed</dt>
+              <dd>
+                <time dateTime={product.created_at}>{formatDate(product.created_at)}</time>
+              </dd>
+            </div>
+          </dl>
+          <Actions product={product} />
+          <div className={styles.seller}>
+            <Avatar size={44} src={product.user.avatar || undefined} aria-hidden>
+              {sellerName(product.user).charAt(0)}
+            </Avatar>
+            <div>
+              <div className={styles.sellerName}>{sellerName(product.user)}</div>
+              <Typography.Text type="secondary">
+                {product.user.is_business ? 'Business seller' : 'Seller'}
+              </Typography.Text>
+            </div>
+          </div>
+          {showReport && (
+            <Button
+              type="link"
+              className={styles.report}
+              icon={<FlagOutlined aria-hidden />}
+              onClick={whenSignedIn(() => setReporting(true))}
+            >
+              Report
+            </Button>
+          )}
+        </section>
+      </div>
+
+      <section className={styles.section} aria-labelledby="description-heading">
+        <h2 id="description-heading" className={styles.sectionTitle}>
+          Description
+        </h2>
+        <p className={styles.description}>{product.description}</p>
+        {product.swap_product && (
+          <p>
+            <strong>Would swap for:</strong> {product.swap_product}
+          </p>
+        )}
+      </section>
+
+      <section className={styles.section} aria-labelledby="questions-heading">
+        <div className={styles.sectionHead}>
+          <h2 id="questions-heading" className={styles.sectionTitle}>
+            Questions
+          </h2>
+          {!isOwner && <Button onClick={whenSignedIn(() => setAsking(true))}>Ask Questions</Button>}
+        </div>
+        <QuestionList questions={questions} isOwner={isOwner} />
+      </section>
+
+      {asking && (
+        <AskQuestionDialog
+          product={product}
+          onClose={() => setAsking(false)}
+          onAsked={(question) => {
+            setAsking(false);
+            questions.update((list) => [question, ...list]);
+          }}
+        />
+      )}
+      {reporting && (
+        <ReportDialog
+          productId={product.id}
+          onClose={() => setReporting(false)}
+          onReported={() => {
+            setReporting(false);
+            reported.update(() => true);
+          }}
+        />
+      )}
+    </article>
+  );
+}
+
+/** Spec section 2, /item-detail/{id}: the public share link of a listing. */
+export function ItemDetailPage() {
+  const { id = '' } = useParams();
+  const product = useApiData(
+    (signal) => api.get<{ product: Product }>(`/api/productdetail/${encodeURIComponent(id)}`, { silent: true, signal }),
+    id,
+  );
+
+  if (product.status === 'loading') {
+    return (
+      <div className={styles.page} role="status" aria-busy="true" aria-label="Loading the item">
+        <div className={styles.layout}>
+          <div className={styles.skeletonPhoto} />
+          <Skeleton active paragraph={{ rows: 6 }} />
+        </div>
+      </div>
+    );
+  }
+  if (product.status === 'error') {
+    return product.notFound ? (
+      <EmptyState title={messages.noRecordFound} description="This listing is no longer available." />
+    ) : (
+      <EmptyState
+        title={messages.genericError}
+        description={product.message}
+        action={<Button onClick={product.reload}>Retry</Button>}
+      />
+    );
+  }
+  return <ItemDetail key={product.data.product.id} product={product.data.product} />;
 }

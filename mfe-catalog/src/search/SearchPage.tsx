@@ -1,12 +1,144 @@
-import { useParams } from 'react-router-dom';
+import { Segmented, Select, Typography } from 'antd';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { routes, type Category, type ProductPage } from '@swapstuff/contracts';
+import { api, useApiData } from '@swapstuff/sdk';
 import { EmptyState, PageFrame } from '@swapstuff/sdk/ui';
+import { useAllCategories } from '../categories/useAllCategories';
+import { LayoutToggle, ListingResults } from '../listings/ListingResults';
+import styles from './SearchPage.module.css';
 
-/** Spec section 2, /search[/{categoryId}[/{keyword}]] and /search/all/{keyword}: the route's frame. */
+const PER_PAGE = 30;
+
+const SORTS = [
+  { value: 'relevance', label: 'Best match' },
+  { value: 'newest', label: 'Newest' },
+  { value: 'price_asc', label: 'Price: low to high' },
+  { value: 'price_desc', label: 'Price: high to low' },
+] as const;
+type Sort = (typeof SORTS)[number]['value'];
+
+const TYPES = [
+  { value: 'all', label: 'All' },
+  { value: 'buy', label: 'Buy' },
+  { value: 'swap', label: 'Swap' },
+] as const;
+type ListingType = (typeof TYPES)[number]['value'];
+
+const oneOf = <T extends string>(value: string | null, allowed: readonly { value: T }[], fallback: T): T =>
+  allowed.some((o) => o.value === value) ? (value as T) : fallback;
+
+/** The category select: top-level categories with their children under them. */
+function categoryOptions(categories: Category[]) {
+  const tops = categories.filter((c) => c.parent_id === null);
+  return [
+    { value: 'all', label: 'All Categories' },
+    ...tops.map((top) => ({
+      label: top.name,
+      title: top.name,
+      options: [
+        { value: String(top.id), label: `All of ${top.name}` },
+        ...categories.filter((c) => c.parent_id === top.id).map((c) => ({ value: String(c.id), label: c.name })),
+      ],
+    })),
+  ];
+}
+
+/**
+ * Spec section 2: /search, /search/{categoryId}, /search/{categoryId}/{keyword} and /search/all/{keyword}.
+ * Category and keyword live in the path (shareable links); sort, buy/swap and page in the query string.
+ */
 export function SearchPage() {
-  const { keyword } = useParams();
+  const navigate = useNavigate();
+  const { categoryId: rawCategory = 'all', keyword = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const categoryId = /^\d+$/.test(rawCategory) ? rawCategory : 'all';
+  const sort = oneOf<Sort>(params.get('sort'), SORTS, keyword ? 'relevance' : 'newest');
+  const type = oneOf<ListingType>(params.get('type'), TYPES, 'all');
+  const pageNumber = Math.max(1, Number(params.get('page')) || 1);
+  const categories = useAllCategories();
+  const all = categories.status === 'ready' ? categories.data : [];
+  const category = all.find((c) => String(c.id) === categoryId);
+
+  const body = {
+    keyword: keyword || undefined,
+    categoryId: categoryId === 'all' ? undefined : Number(categoryId),
+    sort,
+    type,
+    pageNumber,
+    perPage: PER_PAGE,
+  };
+  const results = useApiData(
+    (signal) => api.post<ProductPage>('/api/webgetproducts', body, { silent: true, signal }),
+    JSON.stringify(body),
+  );
+
+  /** Changes the query string; any change but the page goes back to page 1. */
+  const setQuery = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === null) next.delete(name);
+      else next.set(name, value);
+    }
+    if (!('page' in changes)) next.delete('page');
+    setParams(next);
+    if ('page' in changes) window.scrollTo({ top: 0 });
+  };
+
+  const title = keyword
+    ? `Results for “${keyword}”${category ? ` in ${category.name}` : ''}`
+    : (category?.name ?? 'All Listings');
+  const total = results.status === 'ready' ? results.data.total : null;
+  // the api counts up to 1,000 matches ("1,000+"): a count of a common word would read them all
+  const more = results.status === 'ready' && results.data.totalCapped ? '+' : '';
+
   return (
-    <PageFrame title={keyword ? `Search results for “${keyword}”` : 'Search'}>
-      <EmptyState />
+    <PageFrame title={title} extra={<LayoutToggle />}>
+      <div className={styles.filters} role="group" aria-label="Filters">
+        <Select
+          aria-label="Filter by category"
+          className={styles.category}
+          value={categoryId}
+          loading={categories.status === 'loading'}
+          options={categoryOptions(all)}
+          onChange={(value: string) => {
+            // a new category starts at its first page, with the same sort and buy/swap choice
+            const keep = new URLSearchParams(params);
+            keep.delete('page');
+            const query = keep.toString();
+            navigate(routes.searchFor(value, keyword) + (query ? `?${query}` : ''));
+          }}
+          showSearch={{ optionFilterProp: 'label' }}
+        />
+        <Segmented<ListingType>
+          aria-label="Buy or swap"
+          value={type}
+          options={TYPES.map((t) => ({ value: t.value, label: t.label }))}
+          onChange={(value) => setQuery({ type: value === 'all' ? null : value })}
+        />
+        <Select<Sort>
+          aria-label="Sort by"
+          className={styles.sort}
+          value={sort}
+          options={SORTS.filter((s) => keyword || s.value !== 'relevance').map((s) => ({
+            value: s.value,
+            label: s.label,
+          }))}
+          onChange={(value) => setQuery({ sort: value })}
+        />
+        {total !== null && (
+          <Typography.Text type="secondary" className={styles.count} aria-live="polite">
+            {total.toLocaleString('en-US')}
+            {more} {total === 1 && !more ? 'result' : 'results'}
+          </Typography.Text>
+        )}
+      </div>
+      <ListingResults
+        data={results}
+        onPageChange={(page) => setQuery({ page: page === 1 ? null : String(page) })}
+        empty={
+          <EmptyState description={keyword ? 'Try other words, or fewer filters.' : 'Nothing is listed here yet.'} />
+        }
+      />
     </PageFrame>
   );
 }

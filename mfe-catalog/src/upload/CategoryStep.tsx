@@ -1,36 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Flex, Input, Radio, Skeleton, Typography } from 'antd';
 import type { Category } from '@swapstuff/contracts';
-import { api } from '@swapstuff/sdk';
+import { useAllCategories } from '../categories/useAllCategories';
 import styles from './UploadSheet.module.css';
 
 export interface PickedCategory {
   id: number;
   name: string;
   parent_id: number | null;
-}
-
-/** Every category at once (57 rows): the search filters them here, as the user types. */
-function useAllCategories() {
-  const [state, setState] = useState<{ categories: Category[] | null; error: string | null }>({
-    categories: null,
-    error: null,
-  });
-  useEffect(() => {
-    const controller = new AbortController();
-    api
-      .post<{ categories: Category[] }>(
-        '/api/home/category',
-        { fetchcategories: 'all', perPage: 100, pageNumber: 1 },
-        { silent: true, signal: controller.signal },
-      )
-      .then(({ categories }) => setState({ categories, error: null }))
-      .catch((error: Error) => {
-        if (error.name !== 'AbortError') setState({ categories: null, error: error.message });
-      });
-    return () => controller.abort();
-  }, []);
-  return state;
 }
 
 /**
@@ -46,7 +23,9 @@ export function CategoryStep({
   onContinue: (category: PickedCategory) => void;
   onCancel: () => void;
 }) {
-  const { categories, error } = useAllCategories();
+  const loaded = useAllCategories();
+  const categories = loaded.status === 'ready' ? loaded.data : null;
+  const error = loaded.status === 'error' ? loaded.message : null;
   const [search, setSearch] = useState('');
   const [choice, setChoice] = useState<number | null>(picked?.id ?? null);
 

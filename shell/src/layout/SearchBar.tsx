@@ -24,13 +24,6 @@ function loadCategories(): Promise<Category[]> {
   return categoriesRequest;
 }
 
-/** Where a search goes (spec section 2 routes): /search, /search/{id}, /search/{id}/{kw}, /search/all/{kw}. */
-export function searchPath(categoryId: string, keyword: string): string {
-  const kw = keyword.trim();
-  if (categoryId === ALL) return kw ? routes.searchAll(kw) : routes.search;
-  return kw ? routes.searchCategoryKeyword(categoryId, kw) : routes.searchCategory(categoryId);
-}
-
 interface Suggestion {
   id: number;
   title: string;
@@ -96,7 +89,7 @@ export function SearchBar() {
     event.preventDefault();
     setOpen(false);
     setSearchKeyword(keyword.trim());
-    navigate(searchPath(categoryId, keyword));
+    navigate(routes.searchFor(categoryId, keyword));
   };
 
   const choose = (suggestion: Suggestion) => {

@@ -2,6 +2,8 @@
 // by package name (`@swapstuff/sdk`), never by a relative path, so the page keeps one bus and one store.
 export { AddressModal, type AddressModalProps } from './AddressModal';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
+export { FallbackImage, PLACEHOLDER_IMAGE, type FallbackImageProps } from './FallbackImage';
+export { LoadError, type LoadErrorProps } from './LoadError';
 export { PageFrame, type PageFrameProps } from './PageFrame';
 export { PageNotFound } from './PageNotFound';
 export { theme, BRAND } from './theme';

@@ -1,0 +1,17 @@
+import type { Category } from '@swapstuff/contracts';
+import { api, useApiData } from '@swapstuff/sdk';
+
+/** Every category at once (57 rows, parents and children): the upload's picker and the search filter. */
+export function useAllCategories() {
+  return useApiData(
+    (signal) =>
+      api
+        .post<{ categories: Category[] }>(
+          '/api/home/category',
+          { fetchcategories: 'all', perPage: 100, pageNumber: 1 },
+          { silent: true, signal },
+        )
+        .then((content) => content.categories),
+    'all-categories',
+  );
+}

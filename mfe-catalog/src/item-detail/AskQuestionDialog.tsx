@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { Form, Input, Modal } from 'antd';
+import { listingPrice, messages, questionRules, type Product, type Question } from '@swapstuff/contracts';
+import { api, ApiError, formRules, toast } from '@swapstuff/sdk';
+import { FallbackImage } from '@swapstuff/sdk/ui';
+import styles from './ItemDetailPage.module.css';
+
+const rules = formRules(questionRules);
+
+export interface AskQuestionDialogProps {
+  product: Product;
+  onClose: () => void;
+  onAsked: (question: Question) => void;
+}
+
+/** Spec section 2, Ask Questions dialog: the product's summary, the question, Send. */
+export function AskQuestionDialog({ product, onClose, onAsked }: AskQuestionDialogProps) {
+  const [form] = Form.useForm<{ question: string }>();
+  const [sending, setSending] = useState(false);
+  const photo = product.images[0];
+
+  const send = async ({ question }: { question: string }) => {
+    setSending(true);
+    try {
+      const content = await api.post<{ question: Question }>(
+        '/api/product/questionaire',
+        { productId: product.id, question },
+        { silent: true },
+      );
+      toast.success(messages.questionPosted);
+      onAsked(content.question);
+    } catch (error) {
+      const apiError = error instanceof ApiError ? error : null;
+      const message = apiError?.fieldErrors.question;
+      if (message) form.setFields([{ name: 'question', errors: [message] }]);
+      else toast.error(apiError?.message ?? messages.genericError);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title="Ask Questions"
+      okText="Send"
+      onOk={() => form.submit()}
+      okButtonProps={{ loading: sending }}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <div className={styles.summary}>
+        <FallbackImage src={photo?.file_name} width={64} height={64} className={styles.summaryPhoto} />
+        <div>
+          <div className={styles.summaryTitle}>{product.title}</div>
+          <div className={styles.summaryPrice}>{listingPrice(product)}</div>
+        </div>
+      </div>
+      <Form form={form} layout="vertical" onFinish={send} name="ask-question">
+        <Form.Item name="question" label="Your question" rules={rules.question}>
+          <Input.TextArea autoSize={{ minRows: 3, maxRows: 6 }} maxLength={questionRules.question.max} showCount />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,33 @@
+import HeartFilled from '@ant-design/icons/HeartFilled';
+import HeartOutlined from '@ant-design/icons/HeartOutlined';
+import type { Product } from '@swapstuff/contracts';
+import { useLike } from './useLike';
+import styles from './ListingCard.module.css';
+
+export interface LikeButtonProps {
+  product: Pick<Product, 'id' | 'likes_count' | 'title'>;
+  /** after the api has answered: My Likes drops a card that is no longer liked */
+  onChange?: (liked: boolean) => void;
+  className?: string;
+}
+
+/** The heart of a card or the item page: a toggle button that says what it does to screen readers. */
+export function LikeButton({ product, onChange, className }: LikeButtonProps) {
+  const { liked, toggle } = useLike(product, onChange);
+  return (
+    <button
+      type="button"
+      className={`${styles.like} ${liked ? styles.liked : ''} ${className ?? ''}`}
+      aria-pressed={liked}
+      aria-label={`Like ${product.title}`}
+      onClick={(event) => {
+        // the heart sits on a card whose image opens the item
+        event.preventDefault();
+        event.stopPropagation();
+        void toggle();
+      }}
+    >
+      {liked ? <HeartFilled aria-hidden /> : <HeartOutlined aria-hidden />}
+    </button>
+  );
+}

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Button, Tag } from 'antd';
+import EnvironmentOutlined from '@ant-design/icons/EnvironmentOutlined';
+import { Link } from 'react-router-dom';
+import {
+  canChangeListing,
+  categoryLabel,
+  listingBadge,
+  listingPlace,
+  listingPrice,
+  routes,
+  sellerName,
+  type Product,
+} from '@swapstuff/contracts';
+import { bus, useSession } from '@swapstuff/sdk';
+import { QuestionsModal } from '../questions/QuestionsModal';
+import { DeleteListingButton } from './DeleteListingButton';
+import { LikeButton } from './LikeButton';
+import { PhotoCarousel } from './PhotoCarousel';
+import { ShareMenu } from './ShareMenu';
+import styles from './ListingCard.module.css';
+
+export type ListingLayout = 'grid' | 'list';
+
+export interface ListingCardProps {
+  product: Product;
+  layout: ListingLayout;
+  /** the first row of a page: its photos load at once */
+  eager?: boolean;
+  /** the listing was deleted by its owner, or unliked on My Likes: the page drops the card */
+  onRemoved?: (id: number) => void;
+  /** My Likes drops a card whose heart is turned off */
+  removeWhenUnliked?: boolean;
+}
+
+/** The owner's row (spec section 2): Edit and Delete while Active, View Questions always. */
+function OwnerActions({ product, onRemoved }: { product: Product; onRemoved?: (id: number) => void }) {
+  const viewerId = useSession((s) => s.profile?.userId);
+  const [questionsOpen, setQuestionsOpen] = useState(false);
+  const changeable = canChangeListing(product, viewerId);
+
+  return (
+    <div className={styles.owner}>
+      {changeable && (
+        <>
+          <Button size="small" onClick={() => bus.emit('upload:open', { product })}>
+            Edit
+          </Button>
+          <DeleteListingButton product={product} size="small" onDeleted={() => onRemoved?.(product.id)} />
+        </>
+      )}
+      <Button size="small" onClick={() => setQuestionsOpen(true)}>
+        View Questions{product.questions_count ? ` (${product.questions_count})` : ''}
+      </Button>
+      {questionsOpen && <QuestionsModal product={product} onClose={() => setQuestionsOpen(false)} />}
+    </div>
+  );
+}
+
+/**
+ * A listing card (spec section 2) in the grid or list layout: like heart, photo carousel, city and state,
+ * seller, price, category label, View Details and the share menu; the owner's card adds Edit, Delete and
+ * View Questions. A swapped buyable listing reads Sold.
+ */
+export function ListingCard({ product, layout, eager, onRemoved, removeWhenUnliked }: ListingCardProps) {
+  const viewerId = useSession((s) => s.profile?.userId);
+  const isOwner = viewerId === product.user.id;
+  const badge = listingBadge(product);
+  const detail = routes.itemDetail(product.id);
+  const headingId = `listing-${product.id}-title`;
+
+  return (
+    <article className={`${styles.card} ${layout === 'list' ? styles.list : ''}`} aria-labelledby={headingId}>
+      <div className={styles.media}>
+        <PhotoCarousel images={product.images} title={product.title} eager={eager} />
+        {badge && (
+          <Tag className={styles.badge} color={badge === 'Sold' ? 'red' : 'gold'}>
+            {badge}
+          </Tag>
+        )}
+        <LikeButton
+          product={product}
+          className={styles.likeOnPhoto}
+          onChange={(liked) => !liked && removeWhenUnliked && onRemoved?.(product.id)}
+        />
+      </div>
+      <div className={styles.body}>
+        <div className={styles.price}>{listingPrice(product)}</div>
+        <h3 id={headingId} className={styles.title}>
+          <Link to={detail}>{product.title}</Link>
+        </h3>
+        <div className={styles.category}>{categoryLabel(product)}</div>
+        <div className={styles.meta}>
+          <span className={styles.place}>
+            <EnvironmentOutlined aria-hidden /> {listingPlace(product)}
+          </span>
+          <span className={styles.seller}>{sellerName(product.user)}</span>
+        </div>
+        <div className={styles.actions}>
+          <Link to={detail} className={styles.details}>
+            View Details
+          </Link>
+          <ShareMenu product={product} size="small" />
+        </div>
+        {isOwner && <OwnerActions product={product} onRemoved={onRemoved} />}
+      </div>
+    </article>
+  );
+}

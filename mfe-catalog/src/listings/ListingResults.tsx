@@ -1,0 +1,122 @@
+import type { ReactNode } from 'react';
+import { Pagination, Segmented, Skeleton } from 'antd';
+import AppstoreOutlined from '@ant-design/icons/AppstoreOutlined';
+import BarsOutlined from '@ant-design/icons/BarsOutlined';
+import type { Product, ProductPage } from '@swapstuff/contracts';
+import { useSession, type ApiData } from '@swapstuff/sdk';
+import { EmptyState, LoadError } from '@swapstuff/sdk/ui';
+import { ListingCard, type ListingLayout } from './ListingCard';
+import styles from './ListingResults.module.css';
+
+/** Cards whose photos load at once: about the first row at desktop width. */
+const EAGER_CARDS = 4;
+
+/** The grid / list switch; the choice is kept in the session store (spec section 3: home UI state). */
+export function LayoutToggle() {
+  const layout = useSession((s) => s.home.layout);
+  const setLayout = useSession((s) => s.setHomeLayout);
+  return (
+    <Segmented<ListingLayout>
+      aria-label="Layout"
+      value={layout}
+      onChange={setLayout}
+      options={[
+        { value: 'grid', icon: <AppstoreOutlined aria-hidden />, label: 'Grid' },
+        { value: 'list', icon: <BarsOutlined aria-hidden />, label: 'List' },
+      ]}
+    />
+  );
+}
+
+/** Placeholder cards while a page of listings loads. */
+export function ListingSkeleton({ layout }: { layout: ListingLayout }) {
+  return (
+    <div
+      className={layout === 'list' ? styles.list : styles.grid}
+      role="status"
+      aria-busy="true"
+      aria-label="Loading listings"
+    >
+      {Array.from({ length: 8 }, (_, i) => (
+        <div key={i} className={styles.skeleton}>
+          <div className={styles.skeletonImage} />
+          <Skeleton active paragraph={{ rows: 2 }} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export interface ListingGridProps {
+  products: Product[];
+  layout: ListingLayout;
+  /** the first page: its first cards' photos load at once */
+  firstPage?: boolean;
+  /** a card leaves: its listing was deleted, or (with removeWhenUnliked) unliked */
+  onRemove: (id: number) => void;
+  removeWhenUnliked?: boolean;
+}
+
+/** Listing cards in the grid or list layout. */
+export function ListingGrid({ products, layout, firstPage = true, onRemove, removeWhenUnliked }: ListingGridProps) {
+  return (
+    <div className={layout === 'list' ? styles.list : styles.grid}>
+      {products.map((product, i) => (
+        <ListingCard
+          key={product.id}
+          product={product}
+          layout={layout}
+          eager={firstPage && i < EAGER_CARDS}
+          onRemoved={onRemove}
+          removeWhenUnliked={removeWhenUnliked}
+        />
+      ))}
+    </div>
+  );
+}
+
+export interface ListingResultsProps {
+  data: ApiData<ProductPage>;
+  /** what an empty page says (the spec's empty-state panel by default) */
+  empty?: ReactNode;
+  onPageChange: (pageNumber: number) => void;
+  /** My Likes: a card whose heart is turned off leaves the page (a deleted listing always does) */
+  removeWhenUnliked?: boolean;
+}
+
+/** A page of listing cards in the layout the user chose, with its loading, error and empty states and pager. */
+export function ListingResults({ data, empty, onPageChange, removeWhenUnliked }: ListingResultsProps) {
+  const layout = useSession((s) => s.home.layout);
+
+  if (data.status === 'loading') return <ListingSkeleton layout={layout} />;
+  if (data.status === 'error') {
+    return <LoadError title="Listings could not be loaded" message={data.message} onRetry={data.reload} />;
+  }
+
+  const { products, total, pageNumber, perPage } = data.data;
+  if (products.length === 0) return <>{empty ?? <EmptyState />}</>;
+  const remove = (id: number) =>
+    data.update((page) => ({ ...page, products: page.products.filter((p) => p.id !== id), total: page.total - 1 }));
+  return (
+    <>
+      <ListingGrid
+        products={products}
+        layout={layout}
+        firstPage={pageNumber === 1}
+        onRemove={remove}
+        removeWhenUnliked={removeWhenUnliked}
+      />
+      {total > perPage && (
+        <Pagination
+          className={styles.pager}
+          align="center"
+          current={pageNumber}
+          pageSize={perPage}
+          total={total}
+          showSizeChanger={false}
+          onChange={onPageChange}
+        />
+      )}
+    </>
+  );
+}
