@@ -117,4 +117,28 @@ describe('home categories', () => {
     const home = await call<HomeContent>(api.url, 'GET', '/api/home');
     expect(home.body.Content.products.map((p) => p.id)).toEqual([newer, older]);
   });
+
+  it("never shows a blocked or deleted seller's listings among the fresh ones", async () => {
+    const [blocked, deleted] = [await seller(api, 'home_blocked'), await seller(api, 'home_deleted')];
+    const hidden = [
+      await listItem(api, blocked, { title: 'Blocked lamp' }),
+      await listItem(api, deleted, { title: 'Deleted lamp' }),
+    ];
+    const before = await call<HomeContent>(api.url, 'GET', '/api/home');
+    expect(before.body.Content.products.map((p) => p.id)).toEqual(expect.arrayContaining(hidden));
+
+    const sellerOf = (id: number) => api.db('products').where({ id }).first('user_id');
+    await api
+      .db('users')
+      .where({ id: (await sellerOf(hidden[0])).user_id })
+      .update({ blocked_at: new Date() });
+    await api
+      .db('users')
+      .where({ id: (await sellerOf(hidden[1])).user_id })
+      .update({ deleted_at: new Date() });
+    const after = await call<HomeContent>(api.url, 'GET', '/api/home');
+    const shown = after.body.Content.products.map((p) => p.id);
+    expect(shown.filter((id) => hidden.includes(id))).toEqual([]);
+    expect(shown.length).toBeGreaterThan(0);
+  });
 });
