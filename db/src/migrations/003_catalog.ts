@@ -48,13 +48,14 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('reports_count').unsigned().notNullable().defaultTo(0);
     t.datetime('created_at', { precision: 3 }).notNullable();
     t.datetime('updated_at', { precision: 3 }).notNullable();
-    // browsing active listings: newest first (every index ends with the id), by category, by price
-    t.index(['status']);
-    t.index(['status', 'top_category_id']);
-    t.index(['status', 'category_id']);
-    t.index(['status', 'price_cents']);
-    t.index(['status', 'top_category_id', 'price_cents']);
-    t.index(['status', 'category_id', 'price_cents']);
+    // browsing active listings: newest first or by price, in all, a top-level category or a category.
+    // Each ends with (id, user_id, is_buyable): a page reads it in id order, and the seller check, the buy /
+    // swap filter and the capped count never read a listing's row
+    const browsing = { all: [], top: ['top_category_id'], category: ['category_id'] };
+    for (const [name, filter] of Object.entries(browsing)) {
+      t.index(['status', ...filter, 'id', 'user_id', 'is_buyable'], `products_browse_${name}_newest`);
+      t.index(['status', ...filter, 'price_cents', 'id', 'user_id', 'is_buyable'], `products_browse_${name}_price`);
+    }
     t.index(['user_id', 'status']);
   });
 
