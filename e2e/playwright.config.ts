@@ -26,7 +26,9 @@ export default defineConfig({
     ['list'],
     ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? 'playwright-report/e2e.json' }],
   ],
-  use: { launchOptions, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  // reduced motion: the site then opens dialogs without antd's zoom, so a click never lands on a dialog
+  // still growing into place (CI's busy cores once made one miss its OK button)
+  use: { launchOptions, reducedMotion: 'reduce', trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [
     { name: 'mariadb', use: { baseURL: baseURL('mariadb') } },
     { name: 'sqlite', use: { baseURL: baseURL('sqlite') }, testMatch: /smoke\.spec\.ts/ },
