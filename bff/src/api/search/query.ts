@@ -43,14 +43,16 @@ async function categoryColumn(db: Knex, categoryId: number): Promise<'top_catego
   return category.parent_id === null ? 'top_category_id' : 'category_id';
 }
 
-/** Counts up to TOTAL_CAP + 1 rows of a query, reading no further. */
-async function cappedCount(db: Knex, query: Knex.QueryBuilder): Promise<{ total: number; capped: boolean }> {
-  const limited = query
-    .clone()
-    .select(db.raw('1 as one'))
-    .limit(TOTAL_CAP + 1);
-  const [row] = await db.count({ n: '*' }).from(limited.as('matches'));
-  const counted = Number((row as { n: number | string }).n);
+/** The number of rows of `query`, counting no further than `cap`. */
+async function countUpTo(db: Knex, query: Knex.QueryBuilder, cap: number): Promise<number> {
+  const rows = query.clone().select(db.raw('1 as one')).limit(cap);
+  const [row] = await db.count({ n: '*' }).from(rows.as('rows'));
+  return Number((row as { n: number | string }).n);
+}
+
+/** The matches, counted up to TOTAL_CAP (and one more, to tell that there are more). */
+async function cappedCount(db: Knex, matches: Knex.QueryBuilder): Promise<{ total: number; capped: boolean }> {
+  const counted = await countUpTo(db, matches, TOTAL_CAP + 1);
   return { total: Math.min(counted, TOTAL_CAP), capped: counted > TOTAL_CAP };
 }
 
@@ -60,11 +62,7 @@ async function rarest(db: Knex, terms: string[]): Promise<string> {
   for (const probe of RARITY_PROBES) {
     if (candidates.length === 1) break;
     const counts = await Promise.all(
-      candidates.map(async (term) => {
-        const rows = db('search_terms').where({ term }).select(db.raw('1 as one')).limit(probe);
-        const [row] = await db.count({ n: '*' }).from(rows.as('rows'));
-        return Number((row as { n: number | string }).n);
-      }),
+      candidates.map((term) => countUpTo(db, db('search_terms').where({ term }), probe)),
     );
     const fewest = Math.min(...counts);
     candidates = candidates.filter((_, i) => counts[i] === fewest);
