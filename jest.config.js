@@ -1,8 +1,11 @@
 /**
- * One jest run, three projects:
+ * One jest run, four projects:
  *  - unit: *.test.ts(x) beside the code (front-end tests opt into jsdom with a docblock);
  *  - integration-mysql and integration-sqlite: *.int.test.ts, the real api over HTTP against a real
- *    database, once per engine (TEST_DB picks the engine; each worker gets its own fresh database).
+ *    database, once per engine (TEST_DB picks the engine; each worker gets its own fresh database);
+ *    *.mysql.test.ts hold what only MySQL/MariaDB has (statement limits, deadlocks) and run on it alone;
+ *  - system: *.sys.test.ts, the built site as `npm start` runs it, in processes of its own (shutdown,
+ *    a database killed and paused under load). They need the build (`npm run build`).
  */
 const swc = [
   '@swc/jest',
@@ -33,10 +36,10 @@ const shared = {
   testEnvironment: 'node',
 };
 
-const integration = (engine) => ({
+const integration = (engine, only = []) => ({
   ...shared,
   displayName: `integration-${engine}`,
-  testMatch: ['<rootDir>/**/*.int.test.ts'],
+  testMatch: ['<rootDir>/**/*.int.test.ts', ...only],
   setupFiles: [`<rootDir>/scripts/jest/engine-${engine}.js`],
   testTimeout: 30000,
 });
@@ -48,9 +51,10 @@ module.exports = {
       displayName: 'unit',
       setupFilesAfterEnv: ['<rootDir>/scripts/jest/browser-env.ts'],
       testMatch: ['<rootDir>/**/*.test.ts?(x)'],
-      testPathIgnorePatterns: [...shared.testPathIgnorePatterns, '\\.int\\.test\\.ts$'],
+      testPathIgnorePatterns: [...shared.testPathIgnorePatterns, '\\.(int|mysql|sys)\\.test\\.ts$'],
     },
-    integration('mysql'),
+    integration('mysql', ['<rootDir>/**/*.mysql.test.ts']),
     integration('sqlite'),
+    { ...shared, displayName: 'system', testMatch: ['<rootDir>/**/*.sys.test.ts'], testTimeout: 180000 },
   ],
 };

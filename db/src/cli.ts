@@ -8,7 +8,8 @@ async function main(command: string | undefined, args: string[]): Promise<void> 
   const bulk = command === 'seed:bulk' ? parseBulkArgs(args) : undefined;
   const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
   await ensureDatabase(process.env.DATABASE_URL);
-  const db = createDb({ url: process.env.DATABASE_URL, dataDir });
+  // an operator's commands may run long (a reindex, a million listings): no statement limit
+  const db = createDb({ url: process.env.DATABASE_URL, dataDir, timeouts: { statementMs: 0 } });
   try {
     switch (command) {
       case 'migrate':
