@@ -58,6 +58,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   if (typeof err !== 'object' || err === null) return false;
   // the pool waited its acquire timeout for a free connection
   if ((err as { name?: unknown }).name === 'KnexTimeoutError') return true;
+  // knex's pool is gone: the process is shutting down
+  if ((err as { message?: unknown }).message === 'Unable to acquire a connection') return true;
   const code = codeOf(err);
   if (typeof code === 'string' && UNAVAILABLE.has(code)) return true;
   if (MARIADB_UNAVAILABLE.has((err as { errno?: number }).errno ?? 0)) return true;

@@ -217,6 +217,24 @@ export async function ensureDatabase(url: string | undefined): Promise<void> {
   }
 }
 
+/**
+ * Whether the database answers a trivial statement within `withinMs`: the readiness probes, which must
+ * answer fast even when the database hangs (a paused server, a pool whose connections all wait on it).
+ */
+export async function ping(knex: Knex, withinMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), withinMs)));
+  const answer = knex.raw('select 1').then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([answer, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export function isSqlite(knex: Knex): boolean {
   return knex.client.config.client === 'better-sqlite3';
 }

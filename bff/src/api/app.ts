@@ -1,6 +1,8 @@
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import express, { type Express } from 'express';
 import { pinoHttp } from 'pino-http';
+import { withRequestContext } from '../runtime/request-context';
 import type { ApiDeps } from './deps';
 import { errorMapper, notFound } from './errors';
 import { accountRoutes } from './account/routes';
@@ -28,6 +30,11 @@ const MEDIA_MAX_AGE = '7d';
 /** Uploaded photos and videos are named by their content's hash: a name never changes meaning. */
 const UPLOAD_FOLDERS = ['products', 'videos'];
 
+/** Opened on its own (not inside an <img> or <video>), a media file runs no script and reaches no origin. */
+function sandboxMedia(res: ServerResponse): void {
+  res.setHeader('Content-Security-Policy', "default-src 'none'; media-src 'self'; img-src 'self'; sandbox");
+}
+
 /** The api (the spec's "API host") as an Express app; the caller listens. */
 export function createApiApp(options: ApiOptions): Express {
   const { trustProxy = 'loopback', ...deps } = options;
@@ -37,6 +44,12 @@ export function createApiApp(options: ApiOptions): Express {
   app.set('trust proxy', trustProxy);
 
   app.use(pinoHttp({ logger: deps.logger, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
+  app.use(withRequestContext);
+  // a response is what its Content-Type says: an upload can never be read as a page or a script
+  app.use((_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    next();
+  });
   app.use(healthRoutes(deps));
   for (const folder of UPLOAD_FOLDERS) {
     app.use(
@@ -46,12 +59,18 @@ export function createApiApp(options: ApiOptions): Express {
         immutable: true,
         index: false,
         fallthrough: false,
+        setHeaders: sandboxMedia,
       }),
     );
   }
   app.use(
     '/media',
-    express.static(path.join(deps.dataDir, 'media'), { maxAge: MEDIA_MAX_AGE, index: false, fallthrough: false }),
+    express.static(path.join(deps.dataDir, 'media'), {
+      maxAge: MEDIA_MAX_AGE,
+      index: false,
+      fallthrough: false,
+      setHeaders: sandboxMedia,
+    }),
   );
   app.use(express.json({ limit: '1mb' }));
 

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import Joi from 'joi';
 import { messages } from '@swapstuff/contracts';
+import { isDatabaseUnavailable } from '@swapstuff/db';
 import { send } from './http';
 import { HttpError } from './http';
 import { joiErrors } from './validation';
@@ -17,10 +18,19 @@ function statusOf(err: unknown): number | undefined {
   return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
 }
 
+/** Seconds a client should wait before trying again when the database is unavailable. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** Express's body parsers' refusals (bad JSON, too large, unsupported encoding), in words a client can act on. */
+function clientErrorMessage(status: number): string {
+  return status === 413 ? messages.requestTooLarge : messages.malformedBody;
+}
+
 /**
  * The one error mapper. joi → 400 with Content.errors (Description = the first message, which is what
  * a client toast shows); HttpError → its status; a 4xx from Express's own middleware (bad JSON, too
- * large, missing file) → that status; anything else → 500 with the generic message, logged.
+ * large) → that status; the database down, too slow or deadlocked past its retries → 503 with
+ * Retry-After; anything else → 500 with the generic message, logged.
  */
 export const errorMapper: ErrorRequestHandler = (err: unknown, req, res, _next) => {
   if (res.headersSent) {
@@ -50,7 +60,13 @@ export const errorMapper: ErrorRequestHandler = (err: unknown, req, res, _next) 
     return;
   }
   if (status !== undefined) {
-    send(res, status, status === 413 ? 'Request too large' : messages.validationFailed, null);
+    send(res, status, clientErrorMessage(status), null);
+    return;
+  }
+  if (isDatabaseUnavailable(err)) {
+    req.log?.warn({ err }, 'database unavailable');
+    res.set('Retry-After', String(RETRY_AFTER_SECONDS));
+    send(res, 503, messages.serviceUnavailable, null);
     return;
   }
   req.log?.error({ err }, 'unhandled error');

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import * as foundation from './001_foundation';
 import * as addresses from './002_addresses';
 import * as catalog from './003_catalog';
+import * as rateLimits from './004_rate_limits';
 
 interface Migration {
   name: string;
@@ -14,6 +15,7 @@ const migrations: Migration[] = [
   { name: '001_foundation', ...foundation },
   { name: '002_addresses', ...addresses },
   { name: '003_catalog', ...catalog },
+  { name: '004_rate_limits', ...rateLimits },
 ];
 
 /**

@@ -1,5 +1,5 @@
 import { messages, type Address } from '@swapstuff/contracts';
-import type { Knex } from '@swapstuff/db';
+import { withTransaction, type Knex } from '@swapstuff/db';
 import type { ApiDeps } from '../deps';
 import { HttpError } from '../http';
 import { addressesRepo, toAddress, type AddressFields, type AddressRow } from './repo';
@@ -43,7 +43,7 @@ export async function list(deps: ApiDeps, userId: number): Promise<Address[]> {
 
 /** A new address; the user's first (or, when none is default, any new one) becomes the default. */
 export async function add(deps: ApiDeps, userId: number, body: ValidAddressBody): Promise<Address> {
-  const id = await deps.db.transaction(async (trx) => {
+  const id = await withTransaction(deps.db, async (trx) => {
     await addressesRepo.lockUser(trx, userId);
     const featured = !(await addressesRepo.hasDefault(trx, userId));
     return addressesRepo.insert(trx, userId, fieldsOf(body), featured);
@@ -52,7 +52,7 @@ export async function add(deps: ApiDeps, userId: number, body: ValidAddressBody)
 }
 
 export async function update(deps: ApiDeps, userId: number, id: number, body: ValidAddressBody): Promise<Address> {
-  await deps.db.transaction(async (trx) => {
+  await withTransaction(deps.db, async (trx) => {
     await addressesRepo.lockUser(trx, userId);
     await ownOrFail(trx, userId, id);
     await addressesRepo.update(trx, id, fieldsOf(body));
@@ -61,7 +61,7 @@ export async function update(deps: ApiDeps, userId: number, id: number, body: Va
 }
 
 export async function makeDefault(deps: ApiDeps, userId: number, id: number): Promise<void> {
-  await deps.db.transaction(async (trx) => {
+  await withTransaction(deps.db, async (trx) => {
     await addressesRepo.lockUser(trx, userId);
     await ownOrFail(trx, userId, id);
     await addressesRepo.makeDefault(trx, userId, id);
@@ -70,7 +70,7 @@ export async function makeDefault(deps: ApiDeps, userId: number, id: number): Pr
 
 /** Soft delete; when the default goes, the newest remaining address becomes the default. */
 export async function remove(deps: ApiDeps, userId: number, id: number): Promise<void> {
-  await deps.db.transaction(async (trx) => {
+  await withTransaction(deps.db, async (trx) => {
     await addressesRepo.lockUser(trx, userId);
     const row = await ownOrFail(trx, userId, id);
     await addressesRepo.softDelete(trx, id);

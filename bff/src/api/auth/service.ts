@@ -1,10 +1,11 @@
 import { messages, type BusinessRegisterBody, type LoginContent, type RegisterBody } from '@swapstuff/contracts';
-import { isUniqueViolation } from '@swapstuff/db';
+import { isUniqueViolation, withTransaction } from '@swapstuff/db';
 import type { ApiDeps } from '../deps';
 import { fieldError, HttpError } from '../http';
 import { toUser, usersRepo, type NewUser, type UserRow } from '../users/repo';
+import { passwordProblem } from './password-policy';
 import { burnVerify, hashPassword, verifyPassword } from './passwords';
-import { clearAttempts, enforceLimits, recordAttempt, type Limit } from './rate-limit';
+import { clearLimit, consume, refund, type Limit } from './rate-limit';
 import { resetsRepo, tokensRepo, type TokenKind } from './repo';
 import type { ChangePasswordBody, ResetPasswordBody, SignInBody } from './schemas';
 import { digest, newSecret } from './tokens';
@@ -20,10 +21,20 @@ const MINUTE = 60 * 1000;
 export const ACCOUNT_FAILURES_PER_MINUTE = 10;
 /** Higher, so that people behind one NAT do not lock each other out, yet a sprayer is slowed. */
 export const IP_FAILURES_PER_MINUTE = 50;
+/** A signed-in session that guesses its own password (change password, delete account) gets few tries. */
+export const PASSWORD_CHECKS_PER_WINDOW = 5;
+export const PASSWORD_CHECK_WINDOW_MS = 15 * MINUTE;
 export const RESET_LINK_TTL_MS = 60 * MINUTE;
 
-const accountKey = (email: string) => `signin:account:${email.toLowerCase()}`;
+const accountKey = (email: string) => `signin:account:${email.trim().toLowerCase()}`;
 const ipKey = (ip: string) => `signin:ip:${ip}`;
+const passwordCheckKey = (userId: number) => `password-check:user:${userId}`;
+
+/** Refuses a new password that is common, easy to guess or made of the account's own e-mail or username. */
+function requireStrongPassword(password: string, identity: { email: string; username: string }, field: string): void {
+  const problem = passwordProblem(password, identity);
+  if (problem) throw fieldError({ [field]: problem });
+}
 
 async function issueToken(deps: ApiDeps, user: UserRow, client: ClientInfo): Promise<LoginContent> {
   const token = newSecret();
@@ -60,6 +71,7 @@ async function createAccount(
 }
 
 export async function registerIndividual(deps: ApiDeps, body: RegisterBody, client: ClientInfo): Promise<LoginContent> {
+  requireStrongPassword(body.password, { email: body.email, username: body.username }, 'password');
   const passwordHash = await hashPassword(body.password);
   return createAccount(
     deps,
@@ -94,6 +106,7 @@ export async function registerBusiness(
   body: BusinessRegisterBody,
   client: ClientInfo,
 ): Promise<LoginContent> {
+  requireStrongPassword(body.password, { email: body.businessEmail, username: body.businessUsername }, 'password');
   const passwordHash = await hashPassword(body.password);
   const email = body.businessEmail.trim().toLowerCase();
   return createAccount(
@@ -122,25 +135,46 @@ export async function registerBusiness(
 
 /**
  * Unknown e-mail and wrong password get the same 401 after the same amount of hashing work.
- * Failures count per account and per IP in the database; once a limit is reached, 429.
+ * Every attempt is counted per account and per IP before its password is checked; over a limit, 429.
+ * A successful sign-in clears its account's count and gives its IP's attempt back.
  */
 export async function signIn(deps: ApiDeps, body: SignInBody, client: ClientInfo): Promise<LoginContent> {
   const limits: Limit[] = [
-    { key: accountKey(body.email), max: ACCOUNT_FAILURES_PER_MINUTE, windowMs: MINUTE },
-    { key: ipKey(client.ip), max: IP_FAILURES_PER_MINUTE, windowMs: MINUTE },
+    {
+      key: accountKey(body.email),
+      max: ACCOUNT_FAILURES_PER_MINUTE,
+      windowMs: MINUTE,
+      message: messages.tooManyAttempts,
+    },
+    { key: ipKey(client.ip), max: IP_FAILURES_PER_MINUTE, windowMs: MINUTE, message: messages.tooManyAttempts },
   ];
-  await enforceLimits(deps.db, limits);
+  await consume(deps.db, limits);
   const user = await usersRepo.byEmail(deps.db, body.email.trim());
   const valid = user ? await verifyPassword(user.password_hash, body.password) : await burnVerify(body.password);
-  if (!user || !valid) {
-    await recordAttempt(
-      deps.db,
-      limits.map((l) => l.key),
-    );
-    throw new HttpError(401, messages.invalidCredentials);
-  }
-  await clearAttempts(deps.db, accountKey(body.email));
+  if (!user || !valid) throw new HttpError(401, messages.invalidCredentials);
+  await clearLimit(deps.db, accountKey(body.email));
+  await refund(deps.db, ipKey(client.ip));
   return issueToken(deps, user, client);
+}
+
+/**
+ * The current-password check of a signed-in user (change password, delete account): counted before it
+ * is made, 5 per 15 minutes, so that a stolen session cannot try passwords at will.
+ */
+export async function checkOwnPassword(deps: ApiDeps, user: UserRow, password: string, field: string): Promise<void> {
+  const key = passwordCheckKey(user.id);
+  await consume(deps.db, [
+    {
+      key,
+      max: PASSWORD_CHECKS_PER_WINDOW,
+      windowMs: PASSWORD_CHECK_WINDOW_MS,
+      message: messages.tooManyPasswordChecks,
+    },
+  ]);
+  if (!(await verifyPassword(user.password_hash, password))) {
+    throw fieldError({ [field]: messages.currentPasswordWrong });
+  }
+  await clearLimit(deps.db, key);
 }
 
 export async function logout(deps: ApiDeps, tokenId: number): Promise<void> {
@@ -152,11 +186,10 @@ export async function logout(deps: ApiDeps, tokenId: number): Promise<void> {
  * background so that the response time does not tell either.
  */
 export async function requestPasswordReset(deps: ApiDeps, email: string, ip: string): Promise<void> {
-  await enforceLimits(deps.db, [
-    { key: `reset:account:${email.toLowerCase()}`, max: 3, windowMs: MINUTE },
-    { key: `reset:ip:${ip}`, max: 20, windowMs: MINUTE },
+  await consume(deps.db, [
+    { key: `reset:account:${email.trim().toLowerCase()}`, max: 3, windowMs: MINUTE, message: messages.rateLimited },
+    { key: `reset:ip:${ip}`, max: 20, windowMs: MINUTE, message: messages.rateLimited },
   ]);
-  await recordAttempt(deps.db, [`reset:account:${email.toLowerCase()}`, `reset:ip:${ip}`]);
   const user = await usersRepo.byEmail(deps.db, email.trim());
   if (!user) return;
   const token = newSecret();
@@ -197,11 +230,13 @@ export function resetMail(to: string, link: string) {
 /** Single use, one hour; ends every session of the account (whoever asked may not be the owner). */
 export async function resetPassword(deps: ApiDeps, body: ResetPasswordBody): Promise<void> {
   const passwordHash = await hashPassword(body.password);
-  const email = await deps.db.transaction(async (trx) => {
+  const email = await withTransaction(deps.db, async (trx) => {
     const userId = await resetsRepo.consume(trx, digest(body.token));
     if (userId === undefined) return undefined;
     const user = await usersRepo.byId(trx, userId);
     if (!user) return undefined;
+    // refused inside the transaction, so that the link still works for a better password
+    requireStrongPassword(body.password, user, 'password');
     await usersRepo.setPassword(trx, userId, passwordHash);
     await tokensRepo.revokeAllOf(trx, userId);
     await resetsRepo.voidAllOf(trx, userId);
@@ -209,7 +244,7 @@ export async function resetPassword(deps: ApiDeps, body: ResetPasswordBody): Pro
   });
   if (email === undefined) throw fieldError({ token: messages.resetLinkInvalid });
   // whoever proves they own the mailbox is no longer locked out by earlier failures
-  await clearAttempts(deps.db, accountKey(email));
+  await clearLimit(deps.db, accountKey(email));
 }
 
 /** Keeps the token that made the request; every other token (other devices, gateway sessions) ends. */
@@ -219,12 +254,11 @@ export async function changePassword(
   tokenId: number,
   body: ChangePasswordBody,
 ): Promise<void> {
-  if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
-    throw fieldError({ currentPassword: messages.currentPasswordWrong });
-  }
+  await checkOwnPassword(deps, user, body.currentPassword, 'currentPassword');
   if (body.newPassword === body.currentPassword) throw fieldError({ newPassword: messages.samePassword });
+  requireStrongPassword(body.newPassword, user, 'newPassword');
   const passwordHash = await hashPassword(body.newPassword);
-  await deps.db.transaction(async (trx) => {
+  await withTransaction(deps.db, async (trx) => {
     await usersRepo.setPassword(trx, user.id, passwordHash);
     await tokensRepo.revokeAllOf(trx, user.id, tokenId);
     await resetsRepo.voidAllOf(trx, user.id);

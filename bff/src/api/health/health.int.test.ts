@@ -30,7 +30,7 @@ describe('health, 404s and reference data', () => {
       body: '{"email": ',
     });
     expect(badJson.status).toBe(400);
-    expect(await badJson.json()).toEqual({ Success: false, Description: messages.validationFailed, Content: null });
+    expect(await badJson.json()).toEqual({ Success: false, Description: messages.malformedBody, Content: null });
   });
 
   it('GET /api/deleteuserreasons lists the reasons', async () => {
@@ -41,7 +41,7 @@ describe('health, 404s and reference data', () => {
     expect(res.body.Content.map((r) => r.name)).toContain('Other');
   });
 
-  it('/readyz says 503 once the database is gone', async () => {
+  it('/readyz and the api say 503 once the database is gone (finding 12: /api/home said 500)', async () => {
     await api.db.destroy();
     const res = await call(api.url, 'GET', '/readyz');
     expect(res.status).toBe(503);
@@ -50,5 +50,9 @@ describe('health, 404s and reference data', () => {
       Description: 'Database unreachable',
       Content: { status: 'unavailable' },
     });
+    const home = await call(api.url, 'GET', '/api/home');
+    expect(home.status).toBe(503);
+    expect(home.headers.get('retry-after')).toBe('5');
+    expect(home.body).toEqual({ Success: false, Description: messages.serviceUnavailable, Content: null });
   });
 });

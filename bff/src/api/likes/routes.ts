@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import Joi from 'joi';
 import { ListingStatus, messages, type ProductPage } from '@swapstuff/contracts';
+import { withTransaction } from '@swapstuff/db';
 import type { ApiDeps } from '../deps';
 import { HttpError, ok } from '../http';
 import { parse } from '../validation';
@@ -41,7 +42,7 @@ export function likesRoutes(deps: ApiDeps): Router {
     const { productId } = parse<{ productId: number }>(productIdSchema, req.body);
     const userId = authOf(res).user.id;
     await visible(deps, productId);
-    const liked = await deps.db.transaction(async (trx) => {
+    const liked = await withTransaction(deps.db, async (trx) => {
       const removed = await trx('product_likes').where({ user_id: userId, product_id: productId }).delete();
       if (removed) return false;
       await trx('product_likes').insert({ user_id: userId, product_id: productId, created_at: new Date() });

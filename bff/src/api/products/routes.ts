@@ -4,7 +4,7 @@ import type { ApiDeps } from '../deps';
 import { created, fieldError, ok } from '../http';
 import { parse } from '../validation';
 import { authOf, optionalAuth, requireAuth, viewerOf } from '../auth/middleware';
-import { listingUpload, uploadedFiles } from './media';
+import { listingUpload, uploadedFiles } from './upload';
 import {
   deleteManySchema,
   listingSchema,
@@ -18,7 +18,7 @@ import * as products from './service';
 export function productsRoutes(deps: ApiDeps): Router {
   const router = Router();
   const requireUser = requireAuth(deps.db);
-  const upload = listingUpload();
+  const upload = listingUpload(deps.dataDir);
 
   // One form, two doors: with a productId it edits (spec section 4, edit mode), without one it adds.
   const save = (mustEdit: boolean) => async (req: Request, res: Response) => {

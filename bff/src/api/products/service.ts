@@ -7,11 +7,12 @@ import {
   type Product,
   type ProductPage,
 } from '@swapstuff/contracts';
-import { reindexListings, type Knex } from '@swapstuff/db';
+import { reindexListings, withTransaction, type Knex } from '@swapstuff/db';
 import type { ApiDeps } from '../deps';
 import { fieldError, HttpError } from '../http';
 import { addressesRepo } from '../addresses/repo';
-import { filesNamed, storeListingMedia } from './media';
+import { storeListingMedia } from './media';
+import { filesNamed } from './upload';
 import { productQuery, productsRepo, toProducts, type DimensionFields, type ProductFields } from './repo';
 import type { MyProductsQuery, ValidListingBody } from './schemas';
 import { moveListing } from './status';
@@ -92,7 +93,7 @@ export async function create(
   const fields = await fieldsOf(deps, userId, body);
   // files are checked and stored before the transaction, which then only writes rows
   const media = await storeListingMedia(deps.storage, photos, videos);
-  const id = await deps.db.transaction(async (trx) => {
+  const id = await withTransaction(deps.db, async (trx) => {
     const productId = await productsRepo.insert(trx, userId, fields);
     await productsRepo.setDimensions(trx, productId, dimensionsOf(body));
     await productsRepo.addPhotos(trx, productId, media.photos, 0);
@@ -139,7 +140,7 @@ export async function update(
   const fields = await fieldsOf(deps, userId, body);
   const media = await storeListingMedia(deps.storage, photos, videos);
 
-  await deps.db.transaction(async (trx) => {
+  await withTransaction(deps.db, async (trx) => {
     // checked again on the locked row: the listing may have changed while the files were processed
     const row = await productsRepo.lockForChange(trx, id);
     if (!row || row.user_id !== userId) throw notFound();
@@ -181,7 +182,7 @@ export async function forEdit(deps: ApiDeps, userId: number, id: number): Promis
 
 /** Deletes listings (status 5): all of them or, when one is not the user's own active listing, none. */
 export async function remove(deps: ApiDeps, userId: number, ids: number[]): Promise<void> {
-  await deps.db.transaction(async (trx) => {
+  await withTransaction(deps.db, async (trx) => {
     for (const id of ids) {
       const row = await productsRepo.lockForChange(trx, id);
       if (!row || row.status === ListingStatus.Deleted) throw notFound();

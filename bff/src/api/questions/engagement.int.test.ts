@@ -160,4 +160,31 @@ describe('reports', () => {
     expect(after.body.Content).toEqual({ productId, already_reported: 1 });
     expect((await detail()).reports_count).toBe(1);
   });
+
+  it('a double-clicked Report (20 at once, then 20 users at once) counts each user once, with no 500 (finding 7)', async () => {
+    const reasons = (await call<ReportReason[]>(api.url, 'GET', '/api/reasons/1')).body.Content;
+    const listing = await listItem(api, owner);
+    const report = (token: string) =>
+      call(api.url, 'POST', '/api/item/report', { token, body: { productId: listing, reasonId: reasons[0].id } });
+    const same = await Promise.all(Array.from({ length: 20 }, () => report(buyer.token)));
+    expect(same.map((r) => r.status).sort()).toEqual([201, ...Array(19).fill(409)]);
+    const others = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => seller(api, `reporter_${i}`).then((u) => report(u.token))),
+    );
+    expect(others.map((r) => r.status)).toEqual(Array(20).fill(201));
+    const row = await api.db('products').where({ id: listing }).first('reports_count');
+    expect(Number(row.reports_count)).toBe(21);
+  });
+
+  it('a double-clicked Like (20 toggles at once) answers every click, none with a 500', async () => {
+    const listing = await listItem(api, owner);
+    const clicks = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call(api.url, 'POST', '/api/product/like', { token: buyer.token, body: { productId: listing } }),
+      ),
+    );
+    expect(clicks.map((r) => r.status)).toEqual(Array(20).fill(200));
+    const likes = await api.db('product_likes').where({ product_id: listing }).count({ n: '*' });
+    expect([0, 1]).toContain(Number(likes[0].n));
+  });
 });

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import Joi from 'joi';
 import { ListingStatus, messages, REPORT_TEXT_MIN, type ReportReason } from '@swapstuff/contracts';
-import { isUniqueViolation } from '@swapstuff/db';
+import { isUniqueViolation, withTransaction } from '@swapstuff/db';
 import type { ApiDeps } from '../deps';
 import { created, fieldError, HttpError, ok } from '../http';
 import { parse } from '../validation';
@@ -64,7 +64,7 @@ export function reportsRoutes(deps: ApiDeps): Router {
     const text = body.reason?.trim() ?? '';
     if (reason.needs_text && text.length < REPORT_TEXT_MIN) throw fieldError({ reason: messages.reportMin });
     try {
-      await deps.db.transaction(async (trx) => {
+      await withTransaction(deps.db, async (trx) => {
         await trx('product_reports').insert({
           product_id: body.productId,
           user_id: userId,
