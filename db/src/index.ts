@@ -217,11 +217,14 @@ export async function ensureDatabase(url: string | undefined): Promise<void> {
   }
 }
 
+/** A load balancer's readiness probe must hear back within its own timeout, whatever the database does. */
+export const READINESS_TIMEOUT_MS = 1000;
+
 /**
  * Whether the database answers a trivial statement within `withinMs`: the readiness probes, which must
  * answer fast even when the database hangs (a paused server, a pool whose connections all wait on it).
  */
-export async function ping(knex: Knex, withinMs: number): Promise<boolean> {
+export async function ping(knex: Knex, withinMs = READINESS_TIMEOUT_MS): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), withinMs)));
   const answer = knex.raw('select 1').then(

@@ -87,6 +87,6 @@ export function createApiApp(options: ApiOptions): Express {
   app.use(searchRoutes(deps));
 
   app.use(notFound);
-  app.use(errorMapper);
+  app.use(errorMapper(deps.logger));
   return app;
 }

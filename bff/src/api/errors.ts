@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from 'pino';
 import Joi from 'joi';
 import { messages } from '@swapstuff/contracts';
 import { isDatabaseUnavailable } from '@swapstuff/db';
@@ -32,43 +33,47 @@ function clientErrorMessage(status: number): string {
  * large) → that status; the database down, too slow or deadlocked past its retries → 503 with
  * Retry-After; anything else → 500 with the generic message, logged.
  */
-export const errorMapper: ErrorRequestHandler = (err: unknown, req, res, _next) => {
-  if (res.headersSent) {
-    req.log?.error({ err }, 'error after the response started');
-    res.destroy();
-    return;
-  }
-  if (err instanceof Joi.ValidationError) {
-    const errors = joiErrors(err);
-    send(res, 400, Object.values(errors)[0] ?? messages.validationFailed, { errors });
-    return;
-  }
-  if (err instanceof HttpError) {
-    for (const [name, value] of Object.entries(err.options.headers ?? {})) res.set(name, value);
-    send(
-      res,
-      err.status,
-      err.message,
-      err.options.content ?? null,
-      err.options.error ? { error: err.options.error } : undefined,
-    );
-    return;
-  }
-  const status = statusOf(err);
-  if (status === 404) {
-    send(res, 404, messages.notFound, null);
-    return;
-  }
-  if (status !== undefined) {
-    send(res, status, clientErrorMessage(status), null);
-    return;
-  }
-  if (isDatabaseUnavailable(err)) {
-    req.log?.warn({ err }, 'database unavailable');
-    res.set('Retry-After', String(RETRY_AFTER_SECONDS));
-    send(res, 503, messages.serviceUnavailable, null);
-    return;
-  }
-  req.log?.error({ err }, 'unhandled error');
-  send(res, 500, messages.genericError, null);
-};
+export const errorMapper =
+  (logger: Logger): ErrorRequestHandler =>
+  (err: unknown, req, res, _next) => {
+    // the request's own logger where pino-http gave it one (with its id), else the app's with the request
+    const log = req.log ?? logger.child({ method: req.method, url: req.originalUrl });
+    if (res.headersSent) {
+      log.error({ err }, 'error after the response started');
+      res.destroy();
+      return;
+    }
+    if (err instanceof Joi.ValidationError) {
+      const errors = joiErrors(err);
+      send(res, 400, Object.values(errors)[0] ?? messages.validationFailed, { errors });
+      return;
+    }
+    if (err instanceof HttpError) {
+      for (const [name, value] of Object.entries(err.options.headers ?? {})) res.set(name, value);
+      send(
+        res,
+        err.status,
+        err.message,
+        err.options.content ?? null,
+        err.options.error ? { error: err.options.error } : undefined,
+      );
+      return;
+    }
+    const status = statusOf(err);
+    if (status === 404) {
+      send(res, 404, messages.notFound, null);
+      return;
+    }
+    if (status !== undefined) {
+      send(res, status, clientErrorMessage(status), null);
+      return;
+    }
+    if (isDatabaseUnavailable(err)) {
+      log.warn({ err }, 'database unavailable');
+      res.set('Retry-After', String(RETRY_AFTER_SECONDS));
+      send(res, 503, messages.serviceUnavailable, null);
+      return;
+    }
+    log.error({ err }, 'unhandled error');
+    send(res, 500, messages.genericError, null);
+  };

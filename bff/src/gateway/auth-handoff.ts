@@ -76,6 +76,8 @@ export function createAuthHandoff(options: { apiUrl: string; config: Config; idl
   }
 
   router.post(SIGN_IN_PATHS, rawBody, async (req: Request, res: Response, next: NextFunction) => {
+    // never let the api create an account or a token that no session could hold
+    if (!req.session) return next(new Error(`no session for the sign-in path ${req.originalUrl}`));
     try {
       // the api records browser sign-ins as web clients (spec: isWeb)
       const answer = await callApi(req, { isweb: '1' });

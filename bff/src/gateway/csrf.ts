@@ -5,8 +5,6 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { XSRF_COOKIE, isSignedIn } from './session';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 /** The double-submit value: bound to the session id, so a token from another session never matches. */
 export function xsrfToken(secret: string, sessionId: string): string {
   return createHmac('sha256', secret).update(`xsrf:${sessionId}`).digest('base64url');
@@ -45,9 +43,10 @@ export function isCrossSite(req: Request, config: Config): boolean {
 }
 
 /**
- * The reason a state change must be refused, or undefined when it may pass:
+ * The reason a request must be refused, or undefined when it may pass:
  * - any cross-site request (Sec-Fetch-Site, or an Origin that is not ours for browsers without it);
- * - a request authenticated by the session cookie without the matching X-XSRF-TOKEN header.
+ * - a request authenticated by the session cookie without the matching X-XSRF-TOKEN header. (A cookie
+ *   that names no live session grants nothing, so it needs no token: the api answers it as a visitor's.)
  */
 export function csrfViolation(req: Request, config: Config): string | undefined {
   if (isCrossSite(req, config)) return 'cross-site request';
@@ -65,12 +64,13 @@ export function refuseCsrf(res: Response): void {
 
 /**
  * Mounted on /api after the session: keeps the XSRF-TOKEN cookie in step with a live session (it rolls
- * with the session cookie) and refuses state changes that fail {@link csrfViolation}.
+ * with the session cookie) and refuses every request that fails {@link csrfViolation}, whatever its
+ * method: the spec's api changes state on GETs too (/api/delete/address/{id}, /api/request/cancel/{id}
+ * …), so a method is no proof of safety, and one rule for all leaves no route to forget.
  */
 export function csrfProtection(config: Config, maxAgeMs: number, logger: Logger): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if (isSignedIn(req)) setXsrfCookie(req, res, config, maxAgeMs);
-    if (SAFE_METHODS.has(req.method)) return next();
     const violation = csrfViolation(req, config);
     if (!violation) return next();
     logger.warn(

@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { messages } from '@swapstuff/contracts';
-import { call, startTestApi, type TestApi } from '../../test/harness';
+import { createDb, type Knex } from '@swapstuff/db';
+import { call, MYSQL_ROOT, startTestApi, type TestApi } from '../../test/harness';
 import { loadConfig, type Config } from '../config';
 import { createGatewayApp, type GatewayApp } from '.';
 
@@ -105,6 +106,12 @@ async function signedInBrowser(
   const answer = await browse(jar, 'POST', '/api/register', { body: user });
   expect(answer.status).toBe(201);
   return { jar, user, answer };
+}
+
+/** The test database's URL, for a second handle on it. */
+function mysqlUrlOf(db: Knex): string {
+  const { database } = db.client.config.connection as { database: string };
+  return `${MYSQL_ROOT}/${database}`;
 }
 
 /** The id inside the signed `sid` cookie (`s:<id>.<signature>`). */
@@ -314,6 +321,150 @@ describe('CSRF', () => {
     });
     expect(answer.status).toBe(200);
     expect(Array.isArray(answer.body.Content?.categories)).toBe(true);
+  });
+});
+
+describe('CSRF on every method (finding 4)', () => {
+  async function addressOf(jar: Jar): Promise<number> {
+    const added = await browse(jar, 'POST', '/api/user/edit/address', {
+      body: { street1: '1 Congress Ave', city: 'Austin', state: 'Texas', zip: '73301' },
+    });
+    expect(added.status).toBe(201);
+    return (added.body.Content?.address as { id: number }).id;
+  }
+  const addresses = async (jar: Jar) =>
+    ((await browse(jar, 'GET', '/api/user/address')).body.Content?.address as Array<{ id: number }>).map((a) => a.id);
+
+  it.each([
+    ['a link on another site', { 'Sec-Fetch-Site': 'cross-site' }],
+    ['a same-site page without the header', { 'Sec-Fetch-Site': 'same-site' }],
+    ['an old browser without Sec-Fetch-Site', { 'Sec-Fetch-Site': '' }],
+  ])(
+    'a GET that changes state, sent by %s with the session cookie alone, is refused and changes nothing',
+    async (_who, headers) => {
+      const { jar } = await signedInBrowser();
+      const id = await addressOf(jar);
+      for (const url of [`/api/default/address/${id}`, `/api/delete/address/${id}`, '/api/delete/product/1']) {
+        const answer = await browse(jar, 'GET', url, { xsrf: false, headers });
+        expect({ url, status: answer.status, description: answer.body.Description }).toEqual({
+          url,
+          status: 403,
+          description: messages.csrfRefused,
+        });
+      }
+      expect(await addresses(jar)).toEqual([id]);
+    },
+  );
+
+  it("any cross-site request to the api is refused, even a visitor's read", async () => {
+    const visitor = await browse(new Jar(), 'GET', '/api/home', { headers: { 'Sec-Fetch-Site': 'cross-site' } });
+    expect(visitor.status).toBe(403);
+    const { jar } = await signedInBrowser();
+    const withHeader = await browse(jar, 'GET', '/api/userdetail', { headers: { 'Sec-Fetch-Site': 'cross-site' } });
+    expect(withHeader.status).toBe(403);
+  });
+
+  it('the same GET with the header, from our own page, goes through', async () => {
+    const { jar } = await signedInBrowser();
+    const id = await addressOf(jar);
+    expect((await browse(jar, 'GET', `/api/delete/address/${id}`)).status).toBe(200);
+    expect(await addresses(jar)).toEqual([]);
+  });
+});
+
+describe('sign-in paths the way Express matches them (finding 8)', () => {
+  it.each(['/api/user/signin/', '/API/USER/SIGNIN', '/Api/SignIn'])(
+    '%s from a browser with no session signs in through the hand-off: the token stays here',
+    async (path) => {
+      const user = newUser();
+      await call(api.url, 'POST', '/api/register', { body: user });
+      const jar = new Jar();
+      const answer = await browse(jar, 'POST', path, { body: { email: user.email, password: user.password } });
+      expect(answer.status).toBe(200);
+      expect(answer.body.Content).toEqual({ user: expect.objectContaining({ email: user.email }) });
+      expect(answer.text).not.toMatch(/"token"/);
+      expect((await storedSession(jar))?.token).toEqual(expect.any(String));
+      expect((await browse(jar, 'GET', '/api/userdetail')).status).toBe(200);
+    },
+  );
+
+  it.each(['/api/register/', '/API/REGISTER', '/api/V2/register/'])(
+    '%s creates the account and its session together',
+    async (path) => {
+      const user = newUser();
+      const body = path.toLowerCase().includes('v2')
+        ? {
+            businessName: 'Gate Shop',
+            businessUsername: user.username,
+            businessEmail: user.email,
+            phone: '(512) 555-0100',
+            address: '1 Congress Ave',
+            city: 'Austin',
+            state: 'Texas',
+            zip: '73301',
+            password: user.password,
+            confirmPassword: user.password,
+            agreeToTerms: true,
+          }
+        : user;
+      const jar = new Jar();
+      const answer = await browse(jar, 'POST', path, { body });
+      expect(answer.status).toBe(201);
+      expect(answer.text).not.toMatch(/"token"/);
+      expect((await browse(jar, 'GET', '/api/userdetail')).status).toBe(200);
+    },
+  );
+});
+
+describe('a session store whose database fails (finding 2)', () => {
+  it('answers 503 to a signed-in browser instead of ending the process', async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+    // a gateway of its own, whose connection to the sessions table we can take away
+    const storeDb = createDb(
+      api.engine === 'mysql' ? { url: mysqlUrlOf(api.db), poolMax: 2 } : { dataDir: api.dataDir },
+    );
+    const own = createGatewayApp({ db: storeDb, apiUrl: api.url, config, logger: pino({ level: 'silent' }) });
+    const ownServer = http.createServer(own);
+    await new Promise<void>((resolve) => ownServer.listen(0, '127.0.0.1', resolve));
+    const ownBase = `http://127.0.0.1:${(ownServer.address() as AddressInfo).port}`;
+    try {
+      const jar = new Jar();
+      const user = newUser();
+      const registered = await fetch(`${ownBase}/api/register`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' },
+        body: JSON.stringify(user),
+      });
+      jar.take(registered);
+      expect(registered.status).toBe(201);
+      await storeDb.destroy();
+      for (const method of ['GET', 'POST']) {
+        const answer = await fetch(`${ownBase}/api/home`, {
+          method,
+          headers: {
+            Cookie: jar.header(),
+            'X-XSRF-TOKEN': decodeURIComponent(jar.cookies.get('XSRF-TOKEN') ?? ''),
+            'Sec-Fetch-Site': 'same-origin',
+          },
+        });
+        expect({ method, status: answer.status, retry: answer.headers.get('retry-after') }).toEqual({
+          method,
+          status: 503,
+          retry: '5',
+        });
+        expect(((await answer.json()) as { Description: string }).Description).toBe(messages.serviceUnavailable);
+      }
+      expect((await fetch(`${ownBase}/healthz`)).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(rejections).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onRejection);
+      ownServer.closeAllConnections();
+      await new Promise((resolve) => ownServer.close(resolve));
+      own.closeGateway();
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import type { Knex } from '@swapstuff/db';
+import { ping, type Knex } from '@swapstuff/db';
 
 /** /healthz: the process answers. /readyz: it can reach the database that holds the sessions. */
 export function createHealthRouter(db: Knex): Router {
@@ -10,13 +10,9 @@ export function createHealthRouter(db: Knex): Router {
   });
   router.get('/readyz', async (req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-store');
-    try {
-      await db.raw('select 1');
-      res.json({ status: 'ready' });
-    } catch (err) {
-      req.log.warn({ err }, 'database unreachable');
-      res.status(503).json({ status: 'unavailable' });
-    }
+    if (await ping(db)) return res.json({ status: 'ready' });
+    req.log.warn('readiness check failed: the database did not answer');
+    res.status(503).json({ status: 'unavailable' });
   });
   return router;
 }

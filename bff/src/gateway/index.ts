@@ -4,7 +4,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import type { Knex } from '@swapstuff/db';
 import pino, { type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
-import { messages, type Envelope } from '@swapstuff/contracts';
+import { errorMapper } from '../api/errors';
 import type { Config } from '../config';
 import { SIGN_IN_PATHS, createAuthHandoff } from './auth-handoff';
 import { csrfProtection, isCrossSite, refuseCsrf } from './csrf';
@@ -39,7 +39,7 @@ export interface GatewayApp extends Express {
 export function createGatewayApp(options: GatewayOptions): GatewayApp {
   const { db, apiUrl, config } = options;
   const logger = options.logger ?? pino({ level: config.logLevel, name: 'gateway' });
-  const session = createSession(db, config);
+  const session = createSession(db, config, logger);
   const proxy = createApiProxy(apiUrl, logger);
   const readRegistry = registryReader(config.mfRegistry);
 
@@ -62,12 +62,15 @@ export function createGatewayApp(options: GatewayOptions): GatewayApp {
 
   // Only the api's paths need the session, and only when the browser has one or is signing in: a
   // visitor's request costs no session work at all (req.session then stays unset).
-  const signInPaths = new Set(SIGN_IN_PATHS);
-  app.use(PROXIED_PREFIXES, (req: Request, res: Response, next: NextFunction) => {
-    if (hasSessionCookie(req) || signInPaths.has(req.originalUrl.split('?')[0]))
-      return session.middleware(req, res, next);
-    next();
-  });
+  app.use(PROXIED_PREFIXES, (req: Request, res: Response, next: NextFunction) =>
+    hasSessionCookie(req) ? session.middleware(req, res, next) : next(),
+  );
+  // A sign-in needs a session to hand off to even without a cookie. Its paths are matched by Express's
+  // router, as the api matches them (any case, a trailing slash), so no variant of them reaches the api
+  // without the hand-off.
+  app.post(SIGN_IN_PATHS, (req: Request, res: Response, next: NextFunction) =>
+    req.session ? next() : session.middleware(req, res, next),
+  );
   app.use(PROXIED_PREFIXES, absoluteTimeout(session.absoluteMs));
   app.use('/api', csrfProtection(config, session.idleMs, logger));
   // socket.io's polling transport cannot send our header; cross-site is still refused
@@ -87,12 +90,8 @@ export function createGatewayApp(options: GatewayOptions): GatewayApp {
   app.use((req: Request, res: Response) => {
     res.status(404).type('text/plain').send('Not found');
   });
-  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
-    logger.error({ err, method: req.method, url: req.originalUrl }, 'gateway error');
-    if (res.headersSent) return res.destroy();
-    const body: Envelope<null> = { Success: false, Description: messages.genericError, Content: null };
-    res.status(500).json(body);
-  });
+  // the api's own mapper: a session store whose database is down answers 503 here as there
+  app.use(errorMapper(logger));
 
   const upgrade = createUpgradeHandler({
     config,

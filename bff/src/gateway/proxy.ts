@@ -5,6 +5,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { SESSION_REVOKED_ERROR, messages, type Envelope } from '@swapstuff/contracts';
+import { RETRY_AFTER_SECONDS } from '../api/errors';
 import { forwardedFor } from './forward';
 import { endSession, hasSessionCookie, isSignedIn } from './session';
 
@@ -133,7 +134,9 @@ export function createApiProxy(apiUrl: string, logger: Logger): ApiProxy {
         logger.warn({ err, url: req.url }, 'api unreachable');
         if (res instanceof http.ServerResponse) {
           if (!res.headersSent) {
-            sendEnvelope(res, 502, { Success: false, Description: messages.genericError, Content: null });
+            // the api is restarting (its supervisor brings it back) or overloaded: come back shortly
+            res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+            sendEnvelope(res, 503, { Success: false, Description: messages.serviceUnavailable, Content: null });
           } else {
             res.destroy();
           }

@@ -1,6 +1,7 @@
 import { ConnectSessionKnexStore } from 'connect-session-knex';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import session from 'express-session';
+import session, { type SessionData } from 'express-session';
+import type { Logger } from 'pino';
 import type { Knex } from '@swapstuff/db';
 import type { Config } from '../config';
 
@@ -19,18 +20,56 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 
 export interface SessionKit {
   middleware: RequestHandler;
-  store: ConnectSessionKnexStore;
+  store: SessionStore;
   idleMs: number;
   absoluteMs: number;
 }
 
-export function createSession(db: Knex, config: Config): SessionKit {
-  const store = new ConnectSessionKnexStore({
+type Callback<T> = (err?: unknown, value?: T) => void;
+
+/** Calls back exactly once with the outcome of `work`; the returned promise never rejects for a database error. */
+function settle<T>(work: Promise<T>, callback: Callback<T> | undefined, fallback: T): Promise<T> {
+  return work.then(
+    (value) => {
+      callback?.(null, value);
+      return value;
+    },
+    (err: unknown) => {
+      callback?.(err);
+      return fallback;
+    },
+  );
+}
+
+/**
+ * The sessions table through connect-session-knex, made safe for a database that fails: the library calls
+ * back with the error and then rethrows it (an unhandled rejection, which ended the process), and its
+ * touch() never calls back at all on an error (the response would hang). Here each method calls the
+ * library without a callback and reports the outcome once; express-session turns an error into a 503.
+ */
+export class SessionStore extends ConnectSessionKnexStore {
+  override get(sid: string, callback: Callback<SessionData | null>) {
+    return settle(super.get(sid, undefined as never), callback, null);
+  }
+  override set(sid: string, session: SessionData, callback?: Callback<void>) {
+    return settle(super.set(sid, session), callback, undefined);
+  }
+  override touch(sid: string, session: SessionData, callback?: Callback<void>) {
+    return settle(super.touch(sid, session), callback, undefined);
+  }
+  override destroy(sid: string, callback?: Callback<number>) {
+    return settle(super.destroy(sid), callback, 0);
+  }
+}
+
+export function createSession(db: Knex, config: Config, logger: Logger): SessionKit {
+  const store = new SessionStore({
     knex: db,
     tableName: 'sessions',
     // the table comes from the db migrations, in the same shape the store expects
     createTable: false,
     cleanupInterval: 15 * 60 * 1000,
+    onDbCleanupError: (err: unknown) => logger.warn({ err }, 'expired sessions could not be deleted'),
   });
   // The store checks the table once at construction; a missing table must fail requests, not the process.
   store.ready.catch(() => undefined);

@@ -31,13 +31,29 @@ describe('api client', () => {
     expect(toasts).toEqual([]);
   });
 
-  it('echoes the XSRF cookie on a state change, not on a read', async () => {
+  it('echoes the XSRF cookie on every call, reads included (the spec changes state on GETs)', async () => {
     fetchMock.mockResolvedValue(answer(200, { Success: true, Description: '', Content: null }));
     await api.post('/api/change/password', { a: 1 });
-    await api.get('/api/userdetail');
-    const [postInit, getInit] = fetchMock.mock.calls.map(([, init]) => init?.headers as Record<string, string>);
-    expect(postInit['X-XSRF-TOKEN']).toBe('abc123');
-    expect(getInit['X-XSRF-TOKEN']).toBeUndefined();
+    await api.get('/api/delete/address/7');
+    await api.delete('/api/delete/products', { productIds: [1] });
+    const sent = fetchMock.mock.calls.map(([, init]) => (init?.headers as Record<string, string>)['X-XSRF-TOKEN']);
+    expect(sent).toEqual(['abc123', 'abc123', 'abc123']);
+  });
+
+  it('tries once more when the gateway refused a lost XSRF cookie and set a fresh one', async () => {
+    document.cookie = 'XSRF-TOKEN=stale; path=/';
+    fetchMock.mockImplementationOnce(async () => {
+      document.cookie = 'XSRF-TOKEN=fresh; path=/';
+      return answer(403, { Success: false, Description: messages.csrfRefused, Content: null });
+    });
+    fetchMock.mockResolvedValueOnce(answer(200, { Success: true, Description: '', Content: { ok: 1 } }));
+    await expect(api.get('/api/userdetail')).resolves.toEqual({ ok: 1 });
+    const sent = fetchMock.mock.calls.map(([, init]) => (init?.headers as Record<string, string>)['X-XSRF-TOKEN']);
+    expect(sent).toEqual(['stale', 'fresh']);
+    // a refusal with the same cookie is not retried
+    fetchMock.mockResolvedValueOnce(answer(403, { Success: false, Description: messages.csrfRefused, Content: null }));
+    await expect(api.get('/api/userdetail', { silent: true })).rejects.toBeInstanceOf(ApiError);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
   it("shows the server's Description, else the spec's generic message", async () => {

@@ -32,33 +32,45 @@ function readCookie(name: string): string | null {
   return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
 }
 
-async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
-  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
-  if (method !== 'GET') {
-    const xsrf = readCookie(XSRF_COOKIE);
-    if (xsrf) headers[XSRF_HEADER] = xsrf;
-  }
+/**
+ * The gateway wants the XSRF cookie echoed on every api call of a signed-in browser, reads included: the
+ * spec's api changes state on GETs too.
+ */
+function xsrfHeader(): Record<string, string> {
+  const xsrf = readCookie(XSRF_COOKIE);
+  return xsrf ? { [XSRF_HEADER]: xsrf } : {};
+}
 
-  let response: Response;
-  let envelope: Envelope<T> | null;
-  try {
-    response = await fetch(path, {
+async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  const send = async (): Promise<{ status: number; envelope: Envelope<T> | null; xsrf: string | null }> => {
+    const headers: Record<string, string> = { Accept: 'application/json', ...xsrfHeader(), ...options.headers };
+    if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+    const response = await fetch(path, {
       method,
       headers,
       credentials: 'same-origin',
       body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
       signal: options.signal,
     });
-    envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
+    const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
+    return { status: response.status, envelope, xsrf: headers[XSRF_HEADER] ?? null };
+  };
+
+  let answer: Awaited<ReturnType<typeof send>>;
+  try {
+    answer = await send();
+    // A refusal sets a fresh XSRF cookie when the browser had lost it (cleared cookies, an older tab):
+    // one more try with it, so that the user never sees that.
+    const refused = answer.status === 403 && answer.envelope?.Description === messages.csrfRefused;
+    if (refused && readCookie(XSRF_COOKIE) !== answer.xsrf) answer = await send();
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     if (!options.silent) toast.error(messages.genericError);
     throw new ApiError(0, null);
   }
 
-  return settle(response.status, envelope, options).Content;
+  return settle(answer.status, answer.envelope, options).Content;
 }
 
 /** Every answer goes through here: a 401 "407" ends the session; anything but Success is an ApiError. */
@@ -89,9 +101,9 @@ function upload<T>(
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
     xhr.setRequestHeader('Accept', 'application/json');
-    const xsrf = readCookie(XSRF_COOKIE);
-    if (xsrf) xhr.setRequestHeader(XSRF_HEADER, xsrf);
-    for (const [name, value] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries({ ...xsrfHeader(), ...options.headers })) {
+      xhr.setRequestHeader(name, value);
+    }
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
     };
