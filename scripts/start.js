@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
- * `npm start`: builds whatever is missing (first run on a fresh clone), then runs the api and the gateway
- * (`node bff/dist/main.js`, ROLE=all by default) with this environment.
+ * `npm start` (which execs this file, so that a signal sent to npm reaches it): builds whatever is missing
+ * (first run on a fresh clone), then becomes the supervisor of the api and the gateway
+ * (bff/src/runtime/supervisor.ts), each in a process of its own; ROLE=api or ROLE=gateway runs one.
  */
-const { spawn, spawnSync } = require('node:child_process');
+const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -27,27 +28,34 @@ const required = [
   'shell/dist/index.html',
   ...remoteOutputs(),
 ];
-const missing = required.filter((file) => !fs.existsSync(path.join(root, file)));
 
-if (missing.length > 0) {
-  console.log(`Building first (missing: ${missing.join(', ')})`);
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const build = spawnSync(npm, ['run', 'build'], { cwd: root, stdio: 'inherit', env: process.env });
-  if (build.status !== 0) {
-    console.error('The build failed; see above.');
-    process.exit(build.status ?? 1);
+/** Builds while passing a Ctrl-C or a kill on to the build, which then ends this process too. */
+function build() {
+  return new Promise((resolve) => {
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    const child = spawn(npm, ['run', 'build'], { cwd: root, stdio: 'inherit', env: process.env });
+    const forward = (signal) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(signal ? 1 : (code ?? 1));
+    });
+  });
+}
+
+async function start() {
+  const missing = required.filter((file) => !fs.existsSync(path.join(root, file)));
+  if (missing.length > 0) {
+    console.log(`Building first (missing: ${missing.join(', ')})`);
+    const status = await build();
+    if (status !== 0) {
+      console.error('The build failed; see above.');
+      process.exit(status);
+    }
   }
+  require(path.join(root, 'bff', 'dist', 'main.js')).superviseServers();
 }
 
-const child = spawn(process.execPath, [path.join(root, 'bff', 'dist', 'main.js')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: process.env,
-});
-// Ctrl-C reaches the child through the terminal's process group; a plain kill of this process must too.
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => child.kill(signal));
-}
-child.on('exit', (code, signal) => {
-  process.exit(code ?? (signal ? 1 : 0));
-});
+void start();

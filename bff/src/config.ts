@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_DB_TIMEOUTS, type DbTimeouts } from '@swapstuff/db';
 import type { S3Options } from './adapters/storage';
 
 /** The repository root: bff/src (tests) and bff/dist (built) are both two levels below it. */
@@ -14,6 +15,8 @@ export interface Config {
   port: number;
   /** The api's port (the spec's "API host"). */
   apiPort: number;
+  /** The interface the api listens on: loopback, so that only the gateway (and tests) reach it. */
+  apiHost: string;
   /** Where the gateway reaches the api. */
   apiUrl: string;
   dataDir: string;
@@ -34,6 +37,15 @@ export interface Config {
   /** Express `trust proxy` value: which hops may set X-Forwarded-* headers. */
   trustProxy: boolean | number | string;
   logLevel: string;
+  /** Database connect, acquire and statement timeouts. */
+  dbTimeouts: DbTimeouts;
+  /**
+   * After SIGTERM: how long a server keeps accepting (answering /readyz 503 and closing each connection
+   * after its response) so that load balancers stop sending to it, before it stops accepting.
+   */
+  shutdownDelayMs: number;
+  /** After SIGTERM, everything is closed and the process gone within this, requests in flight included. */
+  shutdownTimeoutMs: number;
   repoRoot: string;
   /** The shell's production build. */
   shellDist: string;
@@ -113,6 +125,7 @@ export function loadConfig(env: Env = process.env): Config {
     role: role(env.ROLE),
     port,
     apiPort,
+    apiHost: env.API_HOST || '127.0.0.1',
     apiUrl: env.API_URL || `http://127.0.0.1:${apiPort}`,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
@@ -126,6 +139,13 @@ export function loadConfig(env: Env = process.env): Config {
     s3: s3(env),
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
+    dbTimeouts: {
+      connectMs: int(env, 'DB_CONNECT_TIMEOUT_MS', DEFAULT_DB_TIMEOUTS.connectMs),
+      acquireMs: int(env, 'DB_ACQUIRE_TIMEOUT_MS', DEFAULT_DB_TIMEOUTS.acquireMs),
+      statementMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', DEFAULT_DB_TIMEOUTS.statementMs),
+    },
+    shutdownDelayMs: int(env, 'SHUTDOWN_DELAY_MS', 1000),
+    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 8000),
     repoRoot,
     shellDist: path.join(repoRoot, 'shell', 'dist'),
   };

@@ -46,6 +46,14 @@ export interface DbOptions {
   /** Pool size for MySQL (default 10). */
   poolMax?: number;
   timeouts?: Partial<DbTimeouts>;
+  /** Where knex's own warnings go (a connection that failed …); default: the console. */
+  log?: DbLogger;
+}
+
+export interface DbLogger {
+  debug(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
 }
 
 export function isMysqlUrl(url: string | undefined): boolean {
@@ -174,9 +182,19 @@ const openedWith = new WeakMap<Knex, DbOptions>();
 export function createDb(opts: DbOptions = {}): Knex {
   if (opts.url && !isMysqlUrl(opts.url)) throw new Error(`Unsupported DATABASE_URL: ${opts.url.split(':')[0]}:`);
   const timeouts = { ...DEFAULT_DB_TIMEOUTS, ...opts.timeouts };
-  const knex = knexFactory(
-    opts.url ? mysqlConfig(opts.url, opts.poolMax ?? 10, timeouts) : sqliteConfig(opts.dataDir ?? 'data', timeouts),
-  );
+  const config = opts.url
+    ? mysqlConfig(opts.url, opts.poolMax ?? 10, timeouts)
+    : sqliteConfig(opts.dataDir ?? 'data', timeouts);
+  const { log } = opts;
+  if (log) {
+    config.log = {
+      debug: (message: string) => log.debug(message),
+      warn: (message: string) => log.warn(message),
+      error: (message: string) => log.error(message),
+      deprecate: (message: string) => log.warn(message),
+    };
+  }
+  const knex = knexFactory(config);
   openedWith.set(knex, opts);
   return knex;
 }

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import express, { type Express } from 'express';
 import { pinoHttp } from 'pino-http';
-import { withRequestContext } from '../runtime/request-context';
+import { requestLogLevel, withRequestContext } from '../runtime/request-context';
 import type { ApiDeps } from './deps';
 import { errorMapper, notFound } from './errors';
 import { accountRoutes } from './account/routes';
@@ -43,7 +43,13 @@ export function createApiApp(options: ApiOptions): Express {
   // req.ip is the client's address only when the hop that sent X-Forwarded-For is trusted.
   app.set('trust proxy', trustProxy);
 
-  app.use(pinoHttp({ logger: deps.logger, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
+  app.use(
+    pinoHttp({
+      logger: deps.logger,
+      autoLogging: { ignore: (req) => req.url === '/healthz' },
+      customLogLevel: requestLogLevel,
+    }),
+  );
   app.use(withRequestContext);
   // a response is what its Content-Type says: an upload can never be read as a page or a script
   app.use((_req, res, next) => {

@@ -5,6 +5,7 @@ import type { Knex } from '@swapstuff/db';
 import pino, { type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { errorMapper } from '../api/errors';
+import { requestLogLevel } from '../runtime/request-context';
 import type { Config } from '../config';
 import { SIGN_IN_PATHS, createAuthHandoff } from './auth-handoff';
 import { csrfProtection, isCrossSite, refuseCsrf } from './csrf';
@@ -48,8 +49,7 @@ export function createGatewayApp(options: GatewayOptions): GatewayApp {
   app.set('trust proxy', config.trustProxy);
   const requestLog = pinoHttp({
     logger,
-    customLogLevel: (_req, res, err) =>
-      err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    customLogLevel: requestLogLevel,
   });
   // The api logs every request it is sent (with the client's address); logging them here too would
   // double the log volume and the proxy's cost. The gateway logs its own pages, files and refusals.
@@ -57,7 +57,7 @@ export function createGatewayApp(options: GatewayOptions): GatewayApp {
     isProxiedPath(req.path) ? next() : requestLog(req, res, next),
   );
   app.use(securityHeaders);
-  app.use(createHealthRouter(db));
+  app.use(createHealthRouter(db, apiUrl));
   app.use(createRemotesRouter(config, readRegistry));
 
   // Only the api's paths need the session, and only when the browser has one or is signing in: a

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 
 export interface RequestContext {
@@ -20,4 +21,15 @@ export function withRequestContext(req: Request, _res: Response, next: NextFunct
 /** The request whose work is running now, if any. */
 export function currentRequest(): RequestContext | undefined {
   return storage.getStore();
+}
+
+/**
+ * The level a finished request is logged at. A 503 is a warning: the service says it cannot answer now
+ * (the database is down, the process is draining) and the cause is logged on its own; any other 5xx, or
+ * an error, is an error.
+ */
+export function requestLogLevel(_req: IncomingMessage, res: ServerResponse, err?: Error): 'info' | 'warn' | 'error' {
+  if (res.statusCode === 503) return 'warn';
+  if (err || res.statusCode >= 500) return 'error';
+  return res.statusCode >= 400 ? 'warn' : 'info';
 }

@@ -1,0 +1,148 @@
+import { createDb, ensureDatabase, migrateLatest, seedIfEmpty, type Knex } from '@swapstuff/db';
+import type { Logger } from 'pino';
+import { createMailer } from '../adapters/mail';
+import { createPlaces } from '../adapters/places';
+import { createStorage } from '../adapters/storage';
+import { createApiApp } from '../api';
+import type { Config } from '../config';
+import { createGatewayApp } from '../gateway';
+import { currentRequest } from './request-context';
+import { listenGracefully, type GracefulServer } from './server';
+
+export type ServerRole = 'api' | 'gateway';
+
+/** The supervisor's word to a child that may now stop accepting (see supervisor.ts). */
+export const CLOSE_MESSAGE = 'close';
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+interface Started {
+  server: GracefulServer;
+  /** what else holds the event loop: the gateway's keep-alive connections to the api, timers */
+  release: () => void;
+}
+
+/** A gateway alone does not migrate: it waits for the api to create the sessions table. */
+async function waitForSessionsTable(db: Knex, logger: Logger): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      if (await db.schema.hasTable('sessions')) return;
+    } catch (err) {
+      if (attempt % 10 === 0) logger.warn({ err }, 'database not reachable yet');
+    }
+    if (attempt % 10 === 0) logger.info('waiting for the api to migrate the database');
+    await sleep(1000);
+  }
+}
+
+/**
+ * The api trusts X-Forwarded-For from the gateway: over loopback when they share a machine (always so
+ * under `npm start`), plus whatever TRUST_PROXY names (the gateways' addresses when they run elsewhere).
+ */
+function apiTrustProxy(config: Config): boolean | number | string {
+  const { trustProxy } = config;
+  if (typeof trustProxy !== 'string' || /\bloopback\b/.test(trustProxy)) return trustProxy;
+  return `loopback, ${trustProxy}`;
+}
+
+async function startApi(config: Config, db: Knex, logger: Logger): Promise<Started> {
+  await ensureDatabase(config.databaseUrl);
+  await migrateLatest(db);
+  await seedIfEmpty(db, { dataDir: config.dataDir });
+  const app = createApiApp({
+    db,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }),
+    storage: createStorage({ dataDir: config.dataDir, s3: config.s3 }),
+    publicUrl: config.publicUrl,
+    dataDir: config.dataDir,
+    logger,
+    places: createPlaces({ googleKey: config.googlePlacesKey }),
+    trustProxy: apiTrustProxy(config),
+  });
+  const server = await listenGracefully(app, config.apiPort, config.apiHost);
+  logger.info(`api listening on http://${config.apiHost}:${server.port}`);
+  return { server, release: () => undefined };
+}
+
+async function startGateway(config: Config, db: Knex, logger: Logger): Promise<Started> {
+  await waitForSessionsTable(db, logger);
+  const gateway = createGatewayApp({ db, apiUrl: config.apiUrl, config, logger });
+  const server = await listenGracefully(gateway, config.port);
+  server.server.on('upgrade', gateway.upgrade);
+  logger.info(`gateway listening on http://localhost:${server.port} (api: ${config.apiUrl})`);
+  return { server, release: gateway.closeGateway };
+}
+
+/**
+ * One server process: the api or the gateway. It stops on SIGTERM/SIGINT (or when its supervisor goes)
+ * within config.shutdownTimeoutMs: it drains first (see GracefulServer), stops accepting when its
+ * supervisor says so (or after config.shutdownDelayMs when it runs alone), lets the requests in flight
+ * finish, releases the database and exits. An exception nobody caught is logged with its request and
+ * ends the process the same way, quickly, for the supervisor to start a fresh one; a rejection nobody
+ * handled is logged with its request and the process goes on.
+ */
+export async function serveRole(role: ServerRole, config: Config, logger: Logger): Promise<void> {
+  const db = createDb({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    timeouts: config.dbTimeouts,
+    log: logger.child({ name: 'knex' }),
+  });
+  let started: Started | undefined;
+  let stopping = false;
+  let closeNow: () => void = () => undefined;
+  const closeSignal = new Promise<void>((resolve) => (closeNow = resolve));
+
+  async function shutdown(reason: string, exitCode: number, waitForWord: boolean): Promise<void> {
+    if (stopping) return;
+    stopping = true;
+    const deadline = Date.now() + config.shutdownTimeoutMs;
+    logger.info(`${reason}: shutting down`);
+    // whatever happens below, the process is gone by the deadline
+    setTimeout(() => {
+      logger.error('shutdown took too long: exiting');
+      process.exit(exitCode || 1);
+    }, config.shutdownTimeoutMs).unref();
+    if (started) {
+      started.server.drain();
+      const supervised = process.connected;
+      // the supervisor says when to stop accepting (an api waits until the gateway in front of it is gone)
+      if (waitForWord)
+        await Promise.race([
+          supervised ? closeSignal : sleep(config.shutdownDelayMs),
+          sleep(config.shutdownTimeoutMs / 2),
+        ]);
+      // the last part of the budget is for releasing the database
+      await started.server.close(deadline - 500);
+      started.release();
+    }
+    await Promise.race([db.destroy(), sleep(400)]);
+    logger.info('stopped');
+    process.exit(exitCode);
+  }
+
+  process.on('SIGTERM', () => void shutdown('SIGTERM', 0, true));
+  process.on('SIGINT', () => void shutdown('SIGINT', 0, true));
+  process.on('message', (message) => {
+    if (message === CLOSE_MESSAGE) closeNow();
+  });
+  // the supervisor is gone (killed): nobody would restart or stop this process
+  process.on('disconnect', () => {
+    closeNow();
+    void shutdown('supervisor gone', 0, false);
+  });
+  process.on('uncaughtException', (err) => {
+    logger.fatal({ err, request: currentRequest() }, 'uncaught exception: restarting');
+    void shutdown('uncaught exception', 1, false);
+  });
+  process.on('unhandledRejection', (reason) => {
+    logger.error({ err: reason, request: currentRequest() }, 'unhandled rejection');
+  });
+
+  try {
+    started = await (role === 'api' ? startApi : startGateway)(config, db, logger);
+  } catch (err) {
+    logger.fatal({ err }, `the ${role} failed to start`);
+    await shutdown('start failed', 1, false);
+  }
+}

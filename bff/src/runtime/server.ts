@@ -1,0 +1,75 @@
+import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface GracefulServer {
+  server: http.Server;
+  port: number;
+  /**
+   * The shutdown begins: /readyz answers 503 (load balancers take this server out), and every response,
+   * those in flight included, closes its connection after it, so that no client sends on it again.
+   */
+  drain(): void;
+  /**
+   * Stops accepting, closes the connections that wait for nothing, lets the requests in flight finish
+   * until `deadline` (epoch ms), then cuts whatever is left.
+   */
+  close(deadline: number): Promise<void>;
+}
+
+const isReadiness = (url: string | undefined) => url === '/readyz' || url?.startsWith('/readyz?') === true;
+
+function notReady(res: ServerResponse): void {
+  const body = JSON.stringify({ Success: false, Description: 'Shutting down', Content: { status: 'draining' } });
+  res.writeHead(503, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+  });
+  res.end(body);
+}
+
+/** An HTTP server that drains politely: see {@link GracefulServer}. */
+export function listenGracefully(listener: RequestListener, port: number, host?: string): Promise<GracefulServer> {
+  let draining = false;
+  const inFlight = new Set<ServerResponse>();
+  const server = http.createServer((req: IncomingMessage, res: ServerResponse) => {
+    inFlight.add(res);
+    res.on('close', () => inFlight.delete(res));
+    if (draining) {
+      res.setHeader('Connection', 'close');
+      if (isReadiness(req.url)) return notReady(res);
+    }
+    listener(req, res);
+  });
+  // longer than a load balancer's idle timeout, so the balancer closes idle connections first
+  server.keepAliveTimeout = 65_000;
+
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve({
+        server,
+        port: (server.address() as AddressInfo).port,
+        drain() {
+          draining = true;
+          for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+        },
+        close(deadline) {
+          return new Promise((done) => {
+            // a connection whose response went out before the drain is idle once it is sent: close those
+            // as they become idle (a client of ours never sends on them again after our close)
+            const sweep = setInterval(() => server.closeIdleConnections(), 50);
+            const cut = setTimeout(() => server.closeAllConnections(), Math.max(0, deadline - Date.now()));
+            server.close(() => {
+              clearInterval(sweep);
+              clearTimeout(cut);
+              done();
+            });
+            server.closeIdleConnections();
+          });
+        },
+      });
+    });
+  });
+}

@@ -1,0 +1,122 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { startLoad, type Outcome } from '../../test/load';
+import { commandOf, isRunning, startSite, type Site } from '../../test/processes';
+import { rawRequest, type RawAnswer } from '../../test/raw-http';
+
+/**
+ * Finding 5: SIGTERM to `npm start` never reached the app, and a drained process never exited. This runs
+ * the built site as `npm start` and stops it the way a container runtime does, under load.
+ */
+let dataDir: string;
+let site: Site | undefined;
+beforeAll(() => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'swapstuff-shutdown-'));
+});
+afterAll(() => {
+  site?.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A new connection for each probe, as a load balancer's health check makes. */
+function probe(url: string): Promise<number | string> {
+  return new Promise((resolve) => {
+    const req = http.get(url, { agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.setTimeout(2000, () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
+    req.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
+  });
+}
+
+/** What no accepted request may end with: the server dropping it. */
+const dropped = (outcomes: Outcome[]) => outcomes.filter((o) => o.error !== undefined && o.error !== 'ECONNREFUSED');
+
+it('SIGTERM to `npm start` under load: the whole tree is gone within 10 s, no accepted request is reset, /readyz says 503 from the signal on', async () => {
+  site = await startSite({ DATA_DIR: dataDir }, path.join(dataDir, 'site.log'));
+  const tree = site.tree();
+  // npm, the supervisor it execs into, the api and the gateway
+  expect(tree.map(commandOf)).toEqual([
+    expect.stringMatching(/npm/),
+    expect.stringMatching(/scripts\/start\.js/),
+    expect.stringMatching(/bff\/dist\/main\.js/),
+    expect.stringMatching(/bff\/dist\/main\.js/),
+  ]);
+
+  const pages = ['/api/home', '/api/reasons/1', '/api/deleteuserreasons', '/api/reasons/2'];
+  const throughGateway = startLoad({
+    base: site.gateway,
+    path: (n) => pages[n % pages.length],
+    workers: 6,
+    leaveOnClose: true,
+  });
+  const toApi = startLoad({ base: site.api, path: (n) => pages[n % pages.length], workers: 2, leaveOnClose: true });
+  await sleep(1500);
+  expect(throughGateway.outcomes.filter((o) => o.status === 200).length).toBeGreaterThan(20);
+
+  // a request that is being sent when the signal comes, and finishes during the shutdown
+  const body = '{"email": "slow@example.com", "password": "wrong-password-1"}';
+  const slow: Promise<RawAnswer> = rawRequest(
+    site.gateway,
+    'POST',
+    '/api/signin',
+    { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+    [body.slice(0, 20), 1200, body.slice(20)],
+  );
+  await sleep(200);
+
+  const probes: Array<{ at: number; gateway: number | string; api: number | string }> = [];
+  let probing = true;
+  const prober = (async () => {
+    while (probing) {
+      const at = Date.now();
+      const [gateway, api] = await Promise.all([probe(`${site!.gateway}/readyz`), probe(`${site!.api}/readyz`)]);
+      probes.push({ at, gateway, api });
+      await sleep(50);
+    }
+  })();
+
+  const signalledAt = Date.now();
+  process.kill(site.npm.pid!, 'SIGTERM');
+  while (tree.some(isRunning) && Date.now() - signalledAt < 15_000) await sleep(50);
+  const goneAfter = Date.now() - signalledAt;
+  const left = tree.filter(isRunning).map(commandOf);
+  probing = false;
+  await prober;
+  await Promise.all([throughGateway.stop(), toApi.stop()]);
+
+  expect(left).toEqual([]);
+  expect(goneAfter).toBeLessThan(10_000);
+
+  // the request in flight at the signal got its whole answer
+  const slowAnswer = await slow;
+  expect(slowAnswer.status).toBe(401);
+
+  const outcomes = [...throughGateway.outcomes, ...toApi.outcomes];
+  expect(dropped(outcomes)).toEqual([]);
+  expect(outcomes.filter((o) => o.status !== undefined && o.status !== 200)).toEqual([]);
+  // every worker was told to leave (Connection: close) by an answer, before the servers stopped accepting
+  expect(outcomes.filter((o) => o.at + o.ms >= signalledAt && o.closed && o.status === 200)).toHaveLength(8);
+
+  // npm passes the signal to the supervisor, which passes it to the servers: a few milliseconds. From
+  // then on a probe hears 503 until the port closes, and then finds it closed: refused, or reset when
+  // its connection was still in the kernel's queue as the port closed (the server never accepted it).
+  const after = probes.filter((p) => p.at >= signalledAt + 50);
+  expect(after.length).toBeGreaterThan(3);
+  for (const p of after) {
+    expect([503, 'ECONNREFUSED', 'ECONNRESET']).toContain(p.gateway);
+    expect([503, 'ECONNREFUSED', 'ECONNRESET']).toContain(p.api);
+  }
+  expect(after.filter((p) => p.gateway === 503).length).toBeGreaterThan(3);
+  expect(
+    site
+      .log()
+      .split('\n')
+      .filter((line) => /"level":(50|60)/.test(line)),
+  ).toEqual([]);
+}, 240_000);

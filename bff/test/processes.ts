@@ -1,0 +1,130 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { openSync, readdirSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(__dirname, '..', '..');
+
+/** A TCP port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** pid → (parent pid, state) of every process, read from /proc. */
+function processTable(): Map<number, { ppid: number; state: string }> {
+  const table = new Map<number, { ppid: number; state: string }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // the command name may hold spaces and parentheses: the fields after its last ')' are fixed
+      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      table.set(Number(entry), { ppid: Number(ppid), state });
+    } catch {
+      // gone while we read
+    }
+  }
+  return table;
+}
+
+/** `pid` and every process below it. */
+export function processTree(pid: number): number[] {
+  const table = processTable();
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i += 1) {
+    for (const [child, { ppid }] of table) if (ppid === tree[i]) tree.push(child);
+  }
+  return tree.filter((p) => table.has(p));
+}
+
+/** A process still runs (a zombie has exited: only its exit status waits to be read). */
+export function isRunning(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/** The command line of a process, for messages. */
+export function commandOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+  } catch {
+    return '(gone)';
+  }
+}
+
+export interface Site {
+  /** the `npm start` process */
+  npm: ChildProcess;
+  gateway: string;
+  api: string;
+  /** every process of the site now, npm first */
+  tree(): number[];
+  /** the site's log (stdout and stderr of every process) */
+  log(): string;
+  /** SIGKILL for every process left (cleanup) */
+  kill(): void;
+}
+
+/**
+ * The built site as a person starts it: `npm start`, in a process group of its own, on free ports with
+ * `env` (DATABASE_URL, DATA_DIR …); resolves when the gateway's /readyz says ready.
+ */
+export async function startSite(env: Record<string, string>, logFile: string): Promise<Site> {
+  const [port, apiPort] = [await freePort(), await freePort()];
+  const log = openSync(logFile, 'w');
+  const npm = spawn('npm', ['start'], {
+    cwd: repoRoot,
+    detached: true,
+    stdio: ['ignore', log, log],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      API_PORT: String(apiPort),
+      PUBLIC_URL: `http://localhost:${port}`,
+      SESSION_SECRET: 'system-test-secret',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+  });
+  const site: Site = {
+    npm,
+    gateway: `http://127.0.0.1:${port}`,
+    api: `http://127.0.0.1:${apiPort}`,
+    tree: () => (npm.pid ? processTree(npm.pid) : []),
+    log: () => readFileSync(logFile, 'utf8'),
+    kill: () => {
+      for (const pid of site.tree().reverse()) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+    },
+  };
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (npm.exitCode !== null) throw new Error(`npm start exited with ${npm.exitCode}:\n${site.log()}`);
+    try {
+      if ((await fetch(`${site.gateway}/readyz`)).ok) return site;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      site.kill();
+      throw new Error(`the site was not ready within 180 s:\n${site.log()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
