@@ -6,7 +6,7 @@ import { createStorage } from '../adapters/storage';
 import { createApiApp } from '../api';
 import type { Config } from '../config';
 import { createGatewayApp } from '../gateway';
-import { currentRequest } from './request-context';
+import { reportUncaught } from './uncaught';
 import { listenGracefully, type GracefulServer } from './server';
 
 export type ServerRole = 'api' | 'gateway';
@@ -131,13 +131,7 @@ export async function serveRole(role: ServerRole, config: Config, logger: Logger
     closeNow();
     void shutdown('supervisor gone', 0, false);
   });
-  process.on('uncaughtException', (err) => {
-    logger.fatal({ err, request: currentRequest() }, 'uncaught exception: restarting');
-    void shutdown('uncaught exception', 1, false);
-  });
-  process.on('unhandledRejection', (reason) => {
-    logger.error({ err: reason, request: currentRequest() }, 'unhandled rejection');
-  });
+  reportUncaught(logger, () => void shutdown('uncaught exception', 1, false));
 
   try {
     started = await (role === 'api' ? startApi : startGateway)(config, db, logger);
