@@ -8,6 +8,7 @@ import { createDb, migrateLatest, seedIfEmpty, type Knex } from '@swapstuff/db';
 import { createMailer } from '../src/adapters/mail';
 import { offlinePlaces, type Places } from '../src/adapters/places';
 import { diskStorage } from '../src/adapters/storage';
+import type { Express } from 'express';
 import { createApiApp } from '../src/api';
 
 export const MYSQL_ROOT = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
@@ -25,6 +26,8 @@ export interface OutboxMail {
 export interface TestApi {
   /** http://127.0.0.1:<port> */
   url: string;
+  /** the Express app behind it (its routes, for the fuzz test) */
+  app: Express;
   db: Knex;
   dataDir: string;
   engine: 'mysql' | 'sqlite';
@@ -105,6 +108,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
 
   return {
     url: `http://127.0.0.1:${port}`,
+    app,
     db,
     dataDir,
     engine,

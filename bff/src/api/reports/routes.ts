@@ -10,7 +10,10 @@ import { productQuery } from '../products/repo';
 import { productIdParam } from '../products/service';
 
 /** /api/reasons/{id}: 1 lists the reasons to report a listing, 2 those to report a user (ours). */
-const REASON_KINDS: Record<string, string> = { '1': 'product', '2': 'user' };
+const REASON_KINDS = new Map([
+  ['1', 'product'],
+  ['2', 'user'],
+]);
 
 const reportSchema = Joi.object({
   productId: Joi.number().integer().positive().max(2147483647).required().messages({
@@ -30,7 +33,8 @@ export function reportsRoutes(deps: ApiDeps): Router {
   const requireUser = requireAuth(deps.db);
 
   router.get('/api/reasons/:id', async (req, res) => {
-    const kind = REASON_KINDS[req.params.id];
+    // a Map: an object would answer /api/reasons/__proto__ with its prototype (the fuzz test found it)
+    const kind = REASON_KINDS.get(req.params.id);
     if (!kind) throw new HttpError(404, messages.notFound);
     const reasons: ReportReason[] = await deps
       .db('report_reasons')
