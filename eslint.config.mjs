@@ -91,6 +91,21 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   ...remotes.map(noCrossRemoteImports),
+  {
+    // one way to open a transaction in the api: withTransaction retries the deadlock victims MySQL picks
+    files: ['bff/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message:
+            'Use withTransaction from @swapstuff/db: it retries a transaction the database chose as a deadlock victim.',
+        },
+      ],
+    },
+  },
   // the shared router is where react-router itself is imported
   { files: ['build/shared/react-router-dom.mjs'], rules: { '@typescript-eslint/no-restricted-imports': 'off' } },
 );
