@@ -74,15 +74,64 @@ export function bmp(): Buffer {
   return Buffer.concat([header, pixels]);
 }
 
-/** The first boxes of an MP4 (ftyp isom + an empty mdat): what content sniffing reads. */
+function box(type: string, body: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(8 + body.length, 0);
+  head.write(type, 4, 'latin1');
+  return Buffer.concat([head, body]);
+}
+
+/** An ISO BMFF file: ftyp with `brand`, a moov holding a (zeroed) version-0 mvhd, and a little mdat. */
+function isoBmff(brand: string): Buffer {
+  const ftyp = Buffer.alloc(16);
+  ftyp.write(brand, 0, 'latin1');
+  ftyp.writeUInt32BE(0x200, 4);
+  ftyp.write(`${brand}iso2`, 8, 'latin1');
+  return Buffer.concat([
+    box('ftyp', ftyp),
+    box('moov', box('mvhd', Buffer.alloc(100))),
+    box('mdat', Buffer.alloc(64, 7)),
+  ]);
+}
+
+/** The smallest sound MP4: the boxes a player needs to find (ftyp, moov), in their structure. */
 export function mp4(): Buffer {
-  const ftyp = Buffer.alloc(24);
-  ftyp.writeUInt32BE(24, 0);
-  ftyp.write('ftypisom', 4, 'latin1');
-  ftyp.writeUInt32BE(0x200, 12);
-  ftyp.write('isomiso2', 16, 'latin1');
-  const mdat = Buffer.alloc(8);
-  mdat.writeUInt32BE(8, 0);
-  mdat.write('mdat', 4, 'latin1');
-  return Buffer.concat([ftyp, mdat]);
+  return isoBmff('isom');
+}
+
+export function threeGp(): Buffer {
+  return isoBmff('3gp5');
+}
+
+/** A WebM: its EBML header (DocType webm) and a Segment holding one Void element. */
+export function webm(docType = 'webm'): Buffer {
+  const docTypeElement = Buffer.concat([
+    Buffer.from([0x42, 0x82, 0x80 | docType.length]),
+    Buffer.from(docType, 'latin1'),
+  ]);
+  const version = Buffer.from([0x42, 0x86, 0x81, 0x01]);
+  const header = Buffer.concat([version, docTypeElement]);
+  const segmentBody = Buffer.from([0xec, 0x84, 0, 0, 0, 0]);
+  return Buffer.concat([
+    Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x80 | header.length]),
+    header,
+    Buffer.from([0x18, 0x53, 0x80, 0x67, 0x80 | segmentBody.length]),
+    segmentBody,
+  ]);
+}
+
+/** One Ogg page (checksum left at zero: the structure is what we check). */
+function oggPage(packet: Buffer, beginsStream: boolean): Buffer {
+  const header = Buffer.alloc(27);
+  header.write('OggS', 0, 'latin1');
+  header[5] = beginsStream ? 0x02 : 0x00;
+  header.writeUInt32LE(0x5ca1ab1e, 14);
+  header[26] = 1;
+  return Buffer.concat([header, Buffer.from([packet.length]), packet]);
+}
+
+/** An Ogg file whose first stream is Theora video (or `codec`, e.g. '\x01vorbis' for sound alone). */
+export function ogv(codec = '\x80theora'): Buffer {
+  const identification = Buffer.concat([Buffer.from(codec, 'latin1'), Buffer.alloc(35)]);
+  return Buffer.concat([oggPage(identification, true), oggPage(Buffer.alloc(20, 1), false)]);
 }

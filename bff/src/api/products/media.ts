@@ -1,66 +1,20 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { RequestHandler } from 'express';
-import multer from 'multer';
 import sharp, { type Metadata } from 'sharp';
-import { LISTING_LIMITS, messages } from '@swapstuff/contracts';
+import { messages } from '@swapstuff/contracts';
 import type { Storage } from '../../adapters/storage';
 import { HttpError } from '../http';
+import { checkVideoFile } from './video-container';
 
 /** Spec section 9: photos are stored at most 800 px on the long side and at most 1 MB. */
 export const PHOTO_MAX_SIDE = 800;
 export const PHOTO_MAX_BYTES = 1024 * 1024;
-/** What we accept before re-encoding: a phone photo fits; a file this size is refused before decoding. */
-export const UPLOAD_PHOTO_MAX_BYTES = 20 * 1024 * 1024;
 /**
  * Decoding is refused above this many pixels (a PNG of a few KB can declare 40,000 × 40,000 and would
  * need gigabytes of memory: a decompression bomb). 50 MP is more than any phone camera.
  */
 export const PHOTO_MAX_PIXELS = 50_000_000;
-export const UPLOAD_VIDEO_MAX_BYTES = 100 * 1024 * 1024;
-
-/** Multer's own refusals, in the spec's words where it has them. */
-function uploadError(err: unknown): HttpError | undefined {
-  if (!(err instanceof multer.MulterError)) return undefined;
-  if (err.code === 'LIMIT_FILE_SIZE') return new HttpError(413, messages.videoTooLarge);
-  if (err.code === 'LIMIT_FILE_COUNT') return new HttpError(400, messages.imagesMax);
-  return new HttpError(400, messages.validationFailed);
-}
-
-/**
- * Multipart parsing for the listing form: files go to a temporary folder (never whole in memory), at
- * most the largest allowed file each. Counts are checked afterwards so the answer can carry the spec's
- * own messages ("You can upload up to 5 images only.").
- */
-export function listingUpload(): RequestHandler {
-  const upload = multer({
-    dest: path.join(os.tmpdir(), 'swapstuff-uploads'),
-    limits: { fileSize: UPLOAD_VIDEO_MAX_BYTES, files: 20, fields: 60, fieldSize: 64 * 1024 },
-  }).any();
-  return (req, res, next) => {
-    upload(req, res, (err: unknown) => {
-      // the temporary files are deleted when the response is done, whatever happened
-      res.on('close', () => {
-        for (const file of uploadedFiles(req)) void fs.rm(file.path, { force: true });
-      });
-      next(uploadError(err) ?? err);
-    });
-  };
-}
-
-export function uploadedFiles(req: Parameters<RequestHandler>[0]): Express.Multer.File[] {
-  return Array.isArray(req.files) ? req.files : [];
-}
-
-/** images, images[], images[0] … (spec: images[i]); likewise videos. */
-export function filesNamed(files: Express.Multer.File[], name: 'images' | 'videos'): Express.Multer.File[] {
-  const pattern = new RegExp(`^${name}(\\[\\d*\\])?$`);
-  return files.filter((f) => pattern.test(f.fieldname)).sort((a, b) => indexOf(a.fieldname) - indexOf(b.fieldname));
-}
-
-const indexOf = (field: string) => Number(/\[(\d+)\]$/.exec(field)?.[1] ?? 0);
 
 const PHOTO_EXTENSIONS = new Set(['.jpeg', '.jpg', '.png', '.gif']);
 const PHOTO_FORMATS = new Set(['jpeg', 'png', 'gif']);
@@ -86,7 +40,6 @@ export async function preparePhoto(file: Express.Multer.File): Promise<{ body: B
   if (!PHOTO_EXTENSIONS.has(path.extname(file.originalname).toLowerCase())) {
     throw new HttpError(415, messages.imageType);
   }
-  if (file.size > UPLOAD_PHOTO_MAX_BYTES) throw new HttpError(413, messages.imageTooLarge);
   let meta: Metadata;
   try {
     // the header only: no pixels are decoded, so sharp's own pixel limit is lifted to let us check ours
@@ -133,36 +86,6 @@ async function encodeWithin(
   throw new HttpError(413, messages.imageTooLarge);
 }
 
-/** The container formats the spec allows, told apart by their first bytes, never by the file name. */
-export function sniffVideo(head: Buffer): { mime: string; ext: string } | null {
-  if (head.length >= 12 && head.toString('latin1', 4, 8) === 'ftyp') {
-    const brand = head.toString('latin1', 8, 12);
-    if (brand.startsWith('3g')) return { mime: 'video/3gpp', ext: '3gp' };
-    // QuickTime (qt  ) and still-image brands (heic, avif …) are not videos we play
-    if (['isom', 'iso2', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'M4V ', 'dash', 'mmp4'].includes(brand)) {
-      return { mime: 'video/mp4', ext: 'mp4' };
-    }
-    return null;
-  }
-  if (head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) {
-    // EBML: WebM says so in its DocType; other Matroska files are not allowed
-    return head.includes('webm', 4, 'latin1') ? { mime: 'video/webm', ext: 'webm' } : null;
-  }
-  if (head.length >= 4 && head.toString('latin1', 0, 4) === 'OggS') return { mime: 'video/ogg', ext: 'ogv' };
-  return null;
-}
-
-async function readHead(file: string, bytes = 64): Promise<Buffer> {
-  const handle = await fs.open(file, 'r');
-  try {
-    const buffer = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
 const contentKey = (folder: string, body: Buffer, ext: string) =>
   `${folder}/${createHash('sha256').update(body).digest('hex')}.${ext}`;
 
@@ -175,12 +98,9 @@ export async function storeListingMedia(
   photos: Express.Multer.File[],
   videos: Express.Multer.File[],
 ): Promise<{ photos: StoredPhoto[]; videos: StoredVideo[] }> {
-  if (photos.length > LISTING_LIMITS.images) throw new HttpError(400, messages.imagesMax);
-  if (videos.length > LISTING_LIMITS.videos) throw new HttpError(400, messages.videosMax);
-
   const preparedVideos = await Promise.all(
     videos.map(async (file) => {
-      const kind = sniffVideo(await readHead(file.path));
+      const kind = await checkVideoFile(file.path);
       if (!kind) throw new HttpError(415, messages.videoType);
       return { file, ...kind };
     }),

@@ -130,44 +130,54 @@ export async function update(
   files: Express.Multer.File[],
 ): Promise<Product> {
   await ownActive(deps.db, userId, id);
-  const keepPhotos = kept(await productsRepo.photoIds(deps.db, id), body.existingImages);
-  const keepVideos = kept(await productsRepo.videoIds(deps.db, id), body.existingVideos);
   const photos = filesNamed(files, 'images');
   const videos = filesNamed(files, 'videos');
-  if (keepPhotos.length + photos.length === 0) throw fieldError({ images: messages.imagesRequired });
-  if (keepPhotos.length + photos.length > LISTING_LIMITS.images) throw fieldError({ images: messages.imagesMax });
-  if (keepVideos.length + videos.length > LISTING_LIMITS.videos) throw fieldError({ videos: messages.videosMax });
+  /** The photos and videos the listing keeps, on its rows as they are now, and the counts they make. */
+  const keptMedia = async (db: Knex) => {
+    const keep = {
+      photos: kept(await productsRepo.photoIds(db, id), body.existingImages),
+      videos: kept(await productsRepo.videoIds(db, id), body.existingVideos),
+    };
+    if (keep.photos.length + photos.length === 0) throw fieldError({ images: messages.imagesRequired });
+    if (keep.photos.length + photos.length > LISTING_LIMITS.images) throw fieldError({ images: messages.imagesMax });
+    if (keep.videos.length + videos.length > LISTING_LIMITS.videos) throw fieldError({ videos: messages.videosMax });
+    return keep;
+  };
+  // checked before the files are processed, to refuse early
+  await keptMedia(deps.db);
   const fields = await fieldsOf(deps, userId, body);
   const media = await storeListingMedia(deps.storage, photos, videos);
 
   await withTransaction(deps.db, async (trx) => {
-    // checked again on the locked row: the listing may have changed while the files were processed
+    // checked again on the locked row: the listing may have changed while the files were processed (two
+    // edits at once must not add up to a sixth photo)
     const row = await productsRepo.lockForChange(trx, id);
     if (!row || row.user_id !== userId) throw notFound();
     if (row.status !== ListingStatus.Active) throw new HttpError(409, messages.productNotActive);
+    const keep = await keptMedia(trx);
     await productsRepo.update(trx, id, fields);
     await productsRepo.setDimensions(trx, id, dimensionsOf(body));
     const photoIds = await productsRepo.photoIds(trx, id);
     await productsRepo.removePhotos(
       trx,
       id,
-      photoIds.filter((p) => !keepPhotos.includes(p)),
+      photoIds.filter((p) => !keep.photos.includes(p)),
     );
     const videoIds = await productsRepo.videoIds(trx, id);
     await productsRepo.removeVideos(
       trx,
       id,
-      videoIds.filter((v) => !keepVideos.includes(v)),
+      videoIds.filter((v) => !keep.videos.includes(v)),
     );
     // kept ones take the first places in the order asked for, new ones follow
-    for (const [i, photoId] of keepPhotos.entries()) {
+    for (const [i, photoId] of keep.photos.entries()) {
       await trx('product_images').where({ id: photoId }).update({ sort_order: i });
     }
-    for (const [i, videoId] of keepVideos.entries()) {
+    for (const [i, videoId] of keep.videos.entries()) {
       await trx('product_videos').where({ id: videoId }).update({ sort_order: i });
     }
-    await productsRepo.addPhotos(trx, id, media.photos, keepPhotos.length);
-    await productsRepo.addVideos(trx, id, media.videos, keepVideos.length);
+    await productsRepo.addPhotos(trx, id, media.photos, keep.photos.length);
+    await productsRepo.addVideos(trx, id, media.videos, keep.videos.length);
     await productsRepo.refreshFeatured(trx, id);
     await reindexListings(trx, [id]);
   });
