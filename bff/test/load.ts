@@ -79,3 +79,18 @@ export function startLoad(options: LoadOptions): Load {
     },
   };
 }
+
+/** One request on a connection of its own, as a load balancer's health check makes it. */
+export function probe(url: string, timeoutMs = 10_000): Promise<{ at: number; ms: number; status: number | string }> {
+  const at = Date.now();
+  return new Promise((resolve) => {
+    const req = http.get(url, { agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ at, ms: Date.now() - at, status: res.statusCode ?? 0 }));
+    });
+    req.setTimeout(timeoutMs, () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      resolve({ at, ms: Date.now() - at, status: err.code ?? err.message }),
+    );
+  });
+}

@@ -1,8 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { startLoad, type Load, type Outcome } from '../../test/load';
+import { probe, startLoad, type Load, type Outcome } from '../../test/load';
 import { ThrowawayMariaDb } from '../../test/mariadb';
 import { commandOf, isRunning, startSite, type Site } from '../../test/processes';
 
@@ -21,21 +20,6 @@ let cookie: string;
 let xsrf: string;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A new connection per probe, as a load balancer's health check makes. */
-function probe(url: string): Promise<{ at: number; ms: number; status: number | string }> {
-  const at = Date.now();
-  return new Promise((resolve) => {
-    const req = http.get(url, { agent: false }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ at, ms: Date.now() - at, status: res.statusCode ?? 0 }));
-    });
-    req.setTimeout(10_000, () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
-    req.on('error', (err: NodeJS.ErrnoException) =>
-      resolve({ at, ms: Date.now() - at, status: err.code ?? err.message }),
-    );
-  });
-}
 
 interface Traffic {
   loads: Load[];

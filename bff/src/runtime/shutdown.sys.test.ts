@@ -1,8 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { startLoad, type Outcome } from '../../test/load';
+import { probe, startLoad, type Outcome } from '../../test/load';
 import { commandOf, isRunning, startSite, type Site } from '../../test/processes';
 import { rawRequest, type RawAnswer } from '../../test/raw-http';
 
@@ -21,18 +20,6 @@ afterAll(() => {
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A new connection for each probe, as a load balancer's health check makes. */
-function probe(url: string): Promise<number | string> {
-  return new Promise((resolve) => {
-    const req = http.get(url, { agent: false }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.setTimeout(2000, () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
-    req.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
-  });
-}
 
 /** What no accepted request may end with: the server dropping it. */
 const dropped = (outcomes: Outcome[]) => outcomes.filter((o) => o.error !== undefined && o.error !== 'ECONNREFUSED');
@@ -75,8 +62,11 @@ it('SIGTERM to `npm start` under load: the whole tree is gone within 10 s, no ac
   const prober = (async () => {
     while (probing) {
       const at = Date.now();
-      const [gateway, api] = await Promise.all([probe(`${site!.gateway}/readyz`), probe(`${site!.api}/readyz`)]);
-      probes.push({ at, gateway, api });
+      const [gateway, api] = await Promise.all([
+        probe(`${site!.gateway}/readyz`, 2000),
+        probe(`${site!.api}/readyz`, 2000),
+      ]);
+      probes.push({ at, gateway: gateway.status, api: api.status });
       await sleep(50);
     }
   })();
