@@ -63,6 +63,29 @@ export function commandOf(pid: number): string {
   }
 }
 
+/** The addresses something listens on at `port` (IPv4 as a.b.c.d, IPv6 as its 32 hex digits), from /proc. */
+export function listeningAddresses(port: number): string[] {
+  const found: string[] = [];
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const [, local, , state] = line.trim().split(/\s+/);
+      if (!local || state !== '0A') continue;
+      const [address, hexPort] = local.split(':');
+      if (parseInt(hexPort, 16) !== port) continue;
+      // IPv4 is written as one little-endian word
+      found.push(
+        address.length === 8
+          ? (address.match(/../g) ?? [])
+              .reverse()
+              .map((b) => parseInt(b, 16))
+              .join('.')
+          : address,
+      );
+    }
+  }
+  return found;
+}
+
 export interface Site {
   /** the `npm start` process */
   npm: ChildProcess;

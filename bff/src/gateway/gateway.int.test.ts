@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -427,6 +427,7 @@ describe('a session store whose database fails (finding 2)', () => {
     );
     const own = createGatewayApp({ db: storeDb, apiUrl: api.url, config, logger: pino({ level: 'silent' }) });
     const ownServer = http.createServer(own);
+    ownServer.on('upgrade', own.upgrade);
     await new Promise<void>((resolve) => ownServer.listen(0, '127.0.0.1', resolve));
     const ownBase = `http://127.0.0.1:${(ownServer.address() as AddressInfo).port}`;
     try {
@@ -456,6 +457,20 @@ describe('a session store whose database fails (finding 2)', () => {
         });
         expect(((await answer.json()) as { Description: string }).Description).toBe(messages.serviceUnavailable);
       }
+      // the websocket upgrade looks the session up too: it is refused with 503, and nothing else happens
+      const upgrade = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect((ownServer.address() as AddressInfo).port, '127.0.0.1', () =>
+          socket.write(
+            'GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: localhost:3000\r\nUpgrade: websocket\r\n' +
+              `Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nCookie: ${jar.header()}\r\n\r\n`,
+          ),
+        );
+        let text = '';
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+      });
+      expect(upgrade.split('\r\n')[0]).toBe('HTTP/1.1 503 Service Unavailable');
       expect((await fetch(`${ownBase}/healthz`)).status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(rejections).toEqual([]);

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isRunning, repoRoot, startSite, type Site } from '../../test/processes';
+import { isRunning, listeningAddresses, repoRoot, startSite, type Site } from '../../test/processes';
 
 let dataDir: string;
 let site: Site | undefined;
@@ -47,6 +47,11 @@ const status = async (url: string) => {
 
 it('a server that dies is restarted, each death logged, and waits longer when it keeps dying', async () => {
   site = await startSite({ DATA_DIR: dataDir, LOG_LEVEL: 'info' }, path.join(dataDir, 'site.log'));
+  // the api is for the gateway alone: loopback only (finding 12); the gateway is the public door
+  expect(listeningAddresses(Number(new URL(site.api).port))).toEqual(['127.0.0.1']);
+  expect([['0.0.0.0'], ['00000000000000000000000000000000']]).toContainEqual(
+    listeningAddresses(Number(new URL(site.gateway).port)),
+  );
   const gatewayPid = pidOf(site, 'gateway');
   const firstApi = pidOf(site, 'api')!;
   process.kill(firstApi, 'SIGKILL');
