@@ -99,6 +99,7 @@ export function mp4(): Buffer {
   return isoBmff('isom');
 }
 
+/** The same structure as `mp4()` with a 3GPP brand (`3gp5`): served as video/3gpp. */
 export function threeGp(): Buffer {
   return isoBmff('3gp5');
 }

@@ -110,3 +110,32 @@ it('SIGTERM to `npm start` under load: the whole tree is gone within 10 s, no ac
       .filter((line) => /"level":(50|60)/.test(line)),
   ).toEqual([]);
 }, 240_000);
+
+it('Ctrl-C in a terminal (SIGINT to the whole process group, passed on by npm as well) still stops gracefully', async () => {
+  const groupDir = mkdtempSync(path.join(os.tmpdir(), 'swapstuff-sigint-'));
+  const group = await startSite({ DATA_DIR: groupDir, LOG_LEVEL: 'info' }, path.join(groupDir, 'site.log'));
+  try {
+    const tree = group.tree();
+    const signalledAt = Date.now();
+    process.kill(-group.npm.pid!, 'SIGINT');
+    while (tree.some(isRunning) && Date.now() - signalledAt < 15_000) await sleep(50);
+    expect(tree.filter(isRunning).map(commandOf)).toEqual([]);
+    expect(Date.now() - signalledAt).toBeLessThan(10_000);
+    const supervisor = group
+      .log()
+      .split('\n')
+      .filter((line) => line.includes('"name":"supervisor"'))
+      .map((line) => JSON.parse(line) as { msg: string; code?: number });
+    // each server drained and exited by itself; nothing was killed
+    expect(supervisor.filter((l) => / stopped$/.test(l.msg)).map((l) => [l.msg, l.code])).toEqual(
+      expect.arrayContaining([
+        ['api stopped', 0],
+        ['gateway stopped', 0],
+      ]),
+    );
+    expect(supervisor.filter((l) => /kill/i.test(l.msg))).toEqual([]);
+  } finally {
+    group.kill();
+    rmSync(groupDir, { recursive: true, force: true });
+  }
+}, 240_000);

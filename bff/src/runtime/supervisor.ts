@@ -26,8 +26,10 @@ interface Slot {
   restart?: NodeJS.Timeout;
 }
 
-/** A child that ran this long before it died is restarted at once, its crash count forgotten. */
+/** A child that ran this long before it died is restarted after the first wait, its crash count forgotten. */
 const STABLE_MS = 30_000;
+/** A signal again within this is the first one delivered twice (to the group, and passed on by npm). */
+const REPEAT_MS = 1000;
 
 /**
  * `npm start`: runs the api and the gateway as separate processes, restarts one that dies (after a
@@ -42,6 +44,7 @@ export function supervise(options: SupervisorOptions): void {
   const maxBackoffMs = options.maxBackoffMs ?? 30_000;
   const slots: Slot[] = roles.map((role) => ({ role, startedAt: 0, crashes: 0 }));
   let stopping = false;
+  let stoppingSince = 0;
   let failed = false;
 
   /** The server clients reach first: it stops accepting first. */
@@ -82,12 +85,15 @@ export function supervise(options: SupervisorOptions): void {
 
   function stop(signal: NodeJS.Signals): void {
     if (stopping) {
-      // a second Ctrl-C: no more waiting
+      // Ctrl-C reaches the whole process group and npm passes it on too: the same signal, twice at once
+      if (Date.now() - stoppingSince < REPEAT_MS) return;
+      // a second Ctrl-C, later: no more waiting
       logger.warn(`${signal} again: killing the servers`);
       for (const slot of running()) slot.child!.kill('SIGKILL');
       process.exit(1);
     }
     stopping = true;
+    stoppingSince = Date.now();
     logger.info(`${signal}: stopping ${roles.join(' and ')}`);
     for (const slot of slots) clearTimeout(slot.restart);
     const alive = running();

@@ -83,11 +83,21 @@ describe('checkVideoFile: the container, not the first bytes', () => {
       Buffer.concat([ftyp('isom'), moov(), box('\u0000\u0001\u0002\u0003', Buffer.alloc(4))]),
     ],
     ['a QuickTime movie', Buffer.concat([ftyp('qt  '), moov()])],
+    [
+      'a QuickTime movie that lists isom among its compatible brands',
+      Buffer.concat([box('ftyp', Buffer.from('qt  \0\0\0\0isom', 'latin1')), moov()]),
+    ],
+    ['an ftyp too short for its brand and version', Buffer.concat([box('ftyp', Buffer.from('isom')), moov()])],
     ['a HEIC still image', Buffer.concat([ftyp('heic'), moov()])],
     ['a WebM cut inside its header', webm().subarray(0, 9)],
     ['a Matroska file that is not WebM', webm('matroska')],
     ['an EBML header followed by no Segment', webm().subarray(0, 5 + 4 + 7)],
     ['Ogg Vorbis (sound alone)', ogv('\x01vorbis')],
+    [
+      'an Ogg file that does not begin a stream',
+      Buffer.concat([ogv().subarray(0, 5), Buffer.from([0]), ogv().subarray(6)]),
+    ],
+    ['an Ogg page whose version is not 0', Buffer.concat([ogv().subarray(0, 4), Buffer.from([1]), ogv().subarray(5)])],
     [
       'an Ogg file broken after its first page',
       Buffer.concat([ogv().subarray(0, 70), Buffer.from('not a page at all, just text')]),

@@ -12,6 +12,23 @@ const OGG: VideoKind = { mime: 'video/ogg', ext: 'ogv' };
 
 /** ISO BMFF brands of the MP4 videos we play; QuickTime (`qt  `) and still images (heic, avif …) are not. */
 const MP4_BRANDS = new Set(['isom', 'iso2', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'M4V ', 'dash', 'mmp4']);
+/**
+ * Major brands that say what the file is and that we do not play: QuickTime, and HEIF/AVIF still images
+ * (and their image sequences). A file that says so first is refused even if it also lists `isom`.
+ */
+const REFUSED_MAJOR_BRANDS = new Set([
+  'qt  ',
+  'heic',
+  'heix',
+  'heim',
+  'heis',
+  'hevc',
+  'hevx',
+  'mif1',
+  'msf1',
+  'avif',
+  'avis',
+]);
 
 /** Enough for any real file; a crafted one cannot make us walk forever. */
 const MAX_BOXES = 10_000;
@@ -73,7 +90,8 @@ async function isoBmff(file: Reader): Promise<VideoKind | null> {
     if (size < headerSize || offset + size > file.size) return null;
     const name = type.toString('latin1');
     if (boxes === 0) {
-      if (name !== 'ftyp' || size < 16) return null;
+      // at least a major brand and a minor version (8 bytes) after the box header
+      if (name !== 'ftyp' || size < headerSize + 8) return null;
       kind = await brandOf(file, offset + headerSize, size - headerSize);
       if (!kind) return null;
     }
@@ -83,11 +101,18 @@ async function isoBmff(file: Reader): Promise<VideoKind | null> {
   return hasMovie ? kind : null;
 }
 
+/**
+ * The kind named by an `ftyp` body: its major brand when we play it, else the first compatible brand we
+ * play (encoders such as cameras put their own brand first and list `isom`/`mp42` among the compatible
+ * ones), unless the major brand names something we refuse (QuickTime, still images).
+ */
 async function brandOf(file: Reader, offset: number, length: number): Promise<VideoKind | null> {
   const body = await file.at(offset, Math.min(length, 256));
   if (!body) return null;
   // major brand, minor version, then compatible brands, 4 bytes each
-  const brands = [body.toString('latin1', 0, 4)];
+  const major = body.toString('latin1', 0, 4);
+  if (REFUSED_MAJOR_BRANDS.has(major)) return null;
+  const brands = [major];
   for (let i = 8; i + 4 <= body.length; i += 4) brands.push(body.toString('latin1', i, i + 4));
   for (const brand of brands) {
     if (brand.startsWith('3g')) return THREE_GP;
@@ -116,7 +141,11 @@ const EBML_HEADER = 0x1a45dfa3;
 const DOC_TYPE = 0x4282;
 const SEGMENT = 0x18538067;
 
-/** WebM: an EBML header whose DocType is `webm`, followed right after by a Segment that fits the file. */
+/**
+ * WebM: an EBML header whose DocType is `webm`, followed right after by a Segment that fits the file (or
+ * whose size is unknown, as in live streams). Real EBML headers are a few dozen bytes, so reading the
+ * first 4 KB is enough; a header claiming more is refused.
+ */
 async function webm(file: Reader): Promise<VideoKind | null> {
   const head = await file.at(0, Math.min(file.size, 4096));
   if (!head || head.length < 5 || head.readUInt32BE(0) !== EBML_HEADER) return null;
@@ -163,8 +192,12 @@ async function ogg(file: Reader): Promise<VideoKind | null> {
     if (bodyStart + bodySize > file.size) return null;
     if (page === 0) {
       const beginsStream = (header[5] & 0x02) !== 0;
+      // the first packet's length: its lacing values up to and including the first one below 255
+      const last = table.findIndex((lacing) => lacing < 255);
+      const firstPacket = table.subarray(0, last + 1).reduce((sum, lacing) => sum + lacing, 0);
+      if (!beginsStream || last < 0 || firstPacket < 7) return null;
       const packet = await file.at(bodyStart, 7);
-      if (!beginsStream || !packet || packet.toString('latin1') !== '\x80theora') return null;
+      if (!packet || packet.toString('latin1') !== '\x80theora') return null;
     }
     offset = bodyStart + bodySize;
   }
