@@ -1,30 +1,16 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
+import { parseCookie } from 'cookie';
+import { unsign } from 'cookie-signature';
 import type { Store } from 'express-session';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { SESSION_COOKIE } from './session';
 
-/** express-session's cookie value is `s:<id>.<HMAC-SHA256 base64 without padding>`. */
-export function unsignSessionCookie(raw: string, secret: string): string | undefined {
-  const value = decodeURIComponent(raw);
+/** express-session's cookie value is `s:` + the session id signed with cookie-signature. */
+export function unsignSessionCookie(value: string, secret: string): string | undefined {
   if (!value.startsWith('s:')) return undefined;
-  const signed = value.slice(2);
-  const dot = signed.lastIndexOf('.');
-  if (dot <= 0) return undefined;
-  const id = signed.slice(0, dot);
-  const expected = Buffer.from(createHmac('sha256', secret).update(id).digest('base64').replace(/=+$/, ''));
-  const given = Buffer.from(signed.slice(dot + 1));
-  return expected.length === given.length && timingSafeEqual(expected, given) ? id : undefined;
-}
-
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
+  return unsign(value.slice(2), secret) || undefined;
 }
 
 function refuse(socket: Socket, status: string): void {
@@ -53,7 +39,7 @@ export function createUpgradeHandler(options: {
     if (origin && origin !== publicOrigin && origin !== `http://${host}` && origin !== `https://${host}`) {
       return refuse(socket, '403 Forbidden');
     }
-    const raw = cookieValue(req.headers.cookie, SESSION_COOKIE);
+    const raw = parseCookie(req.headers.cookie ?? '')[SESSION_COOKIE];
     const sid = raw ? unsignSessionCookie(raw, config.sessionSecret) : undefined;
     const proceed = (token: string | undefined) => {
       if (token) req.headers.authorization = `Bearer ${token}`;
