@@ -1,12 +1,14 @@
-// Lint: typescript-eslint's recommended rules, React hooks rules, and two import rules of the
-// architecture: a remote never imports another remote (cross-remote links go through the SDK), and
-// nobody imports the root of @ant-design/icons (a federation singleton cannot be tree-shaken, so the
+// Lint: typescript-eslint's recommended rules, React hooks rules, and three import rules of the
+// architecture: a remote never imports another remote (cross-remote links go through the SDK), an api
+// feature never reaches into another one's files (only its index.ts), and nobody imports the root of
+// @ant-design/icons (a federation singleton cannot be tree-shaken, so the
 // root would ship every icon: import each one, `@ant-design/icons/BellOutlined`).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readFileSync } from 'node:fs';
+import { featureBoundaries } from './scripts/eslint/feature-boundaries.mjs';
 
 const remotes = ['mfe-catalog', 'mfe-swaps', 'mfe-orders', 'mfe-account'];
 
@@ -105,6 +107,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // api features use each other through their index.ts only (scripts/eslint/feature-boundaries.mjs)
+    files: ['bff/**/*.ts'],
+    plugins: { swapstuff: { rules: { 'feature-boundaries': featureBoundaries } } },
+    rules: { 'swapstuff/feature-boundaries': 'error' },
   },
   // the shared router is where react-router itself is imported
   { files: ['build/shared/react-router-dom.mjs'], rules: { '@typescript-eslint/no-restricted-imports': 'off' } },

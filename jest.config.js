@@ -25,6 +25,7 @@ const shared = {
   moduleNameMapper: {
     '^@swapstuff/contracts$': '<rootDir>/contracts/src/index.ts',
     '^@swapstuff/db$': '<rootDir>/db/src/index.ts',
+    '^@swapstuff/db/bulk-seed$': '<rootDir>/db/src/bulk-seed.ts',
     '^@swapstuff/sdk$': '<rootDir>/shell/sdk/src/index.ts',
     '^@swapstuff/sdk/ui$': '<rootDir>/shell/sdk/src/ui/index.ts',
     '\\.(css)$': '<rootDir>/scripts/jest/style-stub.js',

@@ -15,7 +15,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pino from 'pino';
 import { createDb, ensureDatabase, queryTerms, type Knex } from '@swapstuff/db';
-import { countBulkListings } from '@swapstuff/db/dist/bulk-seed';
+import { countBulkListings } from '@swapstuff/db/bulk-seed';
 import { createApiApp } from '@swapstuff/bff/dist/api';
 import { createMailer } from '@swapstuff/bff/dist/adapters/mail';
 import { createPlaces } from '@swapstuff/bff/dist/adapters/places';

@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { Knex } from 'knex';
 import { LISTING_LIMITS, ListingStatus } from '@swapstuff/contracts';
-import { isSqlite } from './index';
+import { isSqlite } from './engine';
 import { searchRowsOf, type SearchTermRow } from './search';
 import {
   adjectives,

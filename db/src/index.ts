@@ -3,6 +3,7 @@ import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { migrationSource } from './migrations';
 
+import { isSqlite } from './engine';
 import { STATEMENT_TIMEOUT } from './errors';
 
 export type { Knex } from 'knex';
@@ -10,7 +11,15 @@ export { isDatabaseUnavailable, isLockConflict, isUniqueViolation, STATEMENT_TIM
 export { retryOnLockConflict, withTransaction, type RetryOptions } from './transaction';
 export { seedIfEmpty, copySeedMedia, SEED_MEDIA_DIR } from './seeds/seed';
 export { migrationSource } from './migrations';
-export { bulkSeed } from './bulk-seed';
+export { isSqlite, toDate } from './engine';
+export {
+  LISTING_ACTIVE,
+  LISTING_DELETED,
+  whereListed,
+  whereSellerVisible,
+  whereSellerVisibleBy,
+  whereViewable,
+} from './visibility';
 export {
   queryTerms,
   suggestionTerms,
@@ -254,15 +263,6 @@ export async function ping(knex: Knex, withinMs = READINESS_TIMEOUT_MS): Promise
   } finally {
     clearTimeout(timer);
   }
-}
-
-export function isSqlite(knex: Knex): boolean {
-  return knex.client.config.client === 'better-sqlite3';
-}
-
-/** Dates come back as Date from mysql2 and as epoch milliseconds from SQLite. */
-export function toDate(value: Date | number | string): Date {
-  return value instanceof Date ? value : new Date(value);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

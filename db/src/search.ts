@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { whereListed } from './visibility';
 
 /**
  * The search index: one row per word of a listing that search can show (Active, seller neither blocked
@@ -100,9 +101,6 @@ export function searchRowsOf(listing: IndexedListing): SearchTermRow[] {
   }));
 }
 
-/** Listing status Active (contracts' ListingStatus.Active; db does not depend on contracts' runtime). */
-const ACTIVE = 1;
-
 /** Rows per INSERT: knex writes a multi-row insert on SQLite as a compound SELECT, which stops at 500. */
 const INSERT_CHUNK = 400;
 
@@ -120,13 +118,9 @@ export async function insertSearchRows(db: Knex, rows: SearchTermRow[]): Promise
 export async function reindexListings(db: Knex, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await db('search_terms').whereIn('product_id', ids).delete();
-  const listings: IndexedListing[] = await db('products as p')
-    .join('users as u', 'u.id', 'p.user_id')
-    .whereIn('p.id', ids)
-    .where('p.status', ACTIVE)
-    .whereNull('u.deleted_at')
-    .whereNull('u.blocked_at')
-    .select('p.id', 'p.title', 'p.description', 'p.category_id', 'p.top_category_id', 'p.is_buyable', 'p.price_cents');
+  const listings: IndexedListing[] = await whereListed(
+    db('products as p').join('users as u', 'u.id', 'p.user_id').whereIn('p.id', ids),
+  ).select('p.id', 'p.title', 'p.description', 'p.category_id', 'p.top_category_id', 'p.is_buyable', 'p.price_cents');
   await insertSearchRows(db, listings.flatMap(searchRowsOf));
 }
 

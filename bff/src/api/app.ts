@@ -5,18 +5,17 @@ import { pinoHttp } from 'pino-http';
 import { requestLogLevel, withRequestContext } from '../runtime/request-context';
 import type { ApiDeps } from './deps';
 import { errorMapper, notFound } from './errors';
-import { accountRoutes } from './account/routes';
-import { addressesRoutes } from './addresses/routes';
-import { authRoutes } from './auth/routes';
-import { healthRoutes } from './health/routes';
-import { homeRoutes } from './home/routes';
-import { likesRoutes } from './likes/routes';
-import { productsRoutes } from './products/routes';
-import { questionsRoutes } from './questions/routes';
-import { reportsRoutes } from './reports/routes';
-import { searchRoutes } from './search/routes';
-import { usersRoutes } from './users/routes';
-import { placesRoutes } from './places/routes';
+import { accountRoutes } from './account';
+import { addressesRoutes } from './addresses';
+import { authRoutes } from './auth';
+import { healthRoutes } from './health';
+import { homeRoutes } from './home';
+import { likesRoutes } from './likes';
+import { productsRoutes } from './products';
+import { questionsRoutes } from './questions';
+import { reportsRoutes } from './reports';
+import { searchRoutes } from './search';
+import { placesRoutes } from './places';
 
 export type { ApiDeps } from './deps';
 
@@ -81,7 +80,6 @@ export function createApiApp(options: ApiOptions): Express {
   app.use(express.json({ limit: '1mb' }));
 
   app.use(authRoutes(deps));
-  app.use(usersRoutes(deps));
   app.use(homeRoutes(deps));
   app.use(accountRoutes(deps));
   app.use(addressesRoutes(deps));

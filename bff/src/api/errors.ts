@@ -3,8 +3,8 @@ import type { Logger } from 'pino';
 import Joi from 'joi';
 import { messages } from '@swapstuff/contracts';
 import { isDatabaseUnavailable } from '@swapstuff/db';
-import { send } from './http';
-import { HttpError } from './http';
+import { send } from '../http';
+import { HttpError } from '../http';
 import { joiErrors } from './validation';
 
 /** Unknown /api paths (and /media files) answer in the envelope, not with Express's HTML page. */

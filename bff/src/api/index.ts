@@ -1,2 +1,2 @@
 export { createApiApp, type ApiOptions, type ApiDeps } from './app';
-export { HttpError } from './http';
+export { HttpError } from '../http';

@@ -5,31 +5,14 @@ import type { Config } from '../config';
 import { csrfViolation, refuseCsrf, setXsrfCookie } from './csrf';
 import { RELAYED_RESPONSE_HEADERS, apiRequestHeaders } from './forward';
 import { endSession, isSignedIn, regenerate, save } from './session';
-
-/** Every api route that answers `{ token, user }`: the token stays here, the browser gets the user. */
-export const SIGN_IN_PATHS = [
-  '/api/user/signin',
-  '/api/user/signin1',
-  '/api/signin',
-  '/api/register',
-  '/api/v2/register',
-];
-export const LOGOUT_PATHS = ['/api/web/logout/:token', '/api/logout/:id'];
+import { envelope, parseJsonObject } from '../http';
+import { LOGOUT_PATHS, TOKEN_ISSUING_PATHS } from '../api/auth';
 
 interface ApiAnswer {
   status: number;
   headers: Headers;
   text: string;
   body?: Envelope<unknown> & Record<string, unknown>;
-}
-
-function parse(text: string): ApiAnswer['body'] {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' ? (value as ApiAnswer['body']) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function isLoginContent(content: unknown): content is Required<LoginContent> {
@@ -53,7 +36,12 @@ export function createAuthHandoff(options: { apiUrl: string; config: Config; idl
       body: hasBody ? new Uint8Array(req.body) : undefined,
     });
     const text = await answer.text();
-    return { status: answer.status, headers: answer.headers, text, body: parse(text) };
+    return {
+      status: answer.status,
+      headers: answer.headers,
+      text,
+      body: parseJsonObject<NonNullable<ApiAnswer['body']>>(text),
+    };
   }
 
   function relay(res: Response, answer: ApiAnswer): void {
@@ -75,7 +63,8 @@ export function createAuthHandoff(options: { apiUrl: string; config: Config; idl
     }).catch((err: unknown) => logger.warn({ err }, 'revoking a replaced token failed'));
   }
 
-  router.post(SIGN_IN_PATHS, rawBody, async (req: Request, res: Response, next: NextFunction) => {
+  // the token of `{ token, user }` stays here, the browser gets the user
+  router.post(TOKEN_ISSUING_PATHS, rawBody, async (req: Request, res: Response, next: NextFunction) => {
     // never let the api create an account or a token that no session could hold
     if (!req.session) return next(new Error(`no session for the sign-in path ${req.originalUrl}`));
     try {
@@ -112,7 +101,7 @@ export function createAuthHandoff(options: { apiUrl: string; config: Config; idl
       await endSession(req, res);
       // A token the api had already revoked still ends here: the user asked to be signed out, and is.
       if (answer.status === 401) {
-        res.status(200).json({ Success: true, Description: messages.loggedOut, Content: null });
+        res.status(200).json(envelope(200, messages.loggedOut, null));
         return;
       }
       relay(res, answer);

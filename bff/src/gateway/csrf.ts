@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { messages, type Envelope } from '@swapstuff/contracts';
+import { messages } from '@swapstuff/contracts';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
+import { envelope } from '../http';
 import { XSRF_COOKIE, isSignedIn } from './session';
 
 /** The double-submit value: bound to the session id, so a token from another session never matches. */
@@ -58,8 +59,7 @@ export function csrfViolation(req: Request, config: Config): string | undefined 
 }
 
 export function refuseCsrf(res: Response): void {
-  const body: Envelope<null> = { Success: false, Description: messages.csrfRefused, Content: null };
-  res.status(403).json(body);
+  res.status(403).json(envelope(403, messages.csrfRefused, null));
 }
 
 /**

@@ -7,7 +7,8 @@ import { pinoHttp } from 'pino-http';
 import { errorMapper } from '../api/errors';
 import { requestLogLevel } from '../runtime/request-context';
 import type { Config } from '../config';
-import { SIGN_IN_PATHS, createAuthHandoff } from './auth-handoff';
+import { TOKEN_ISSUING_PATHS } from '../api/auth';
+import { createAuthHandoff } from './auth-handoff';
 import { csrfProtection, isCrossSite, refuseCsrf } from './csrf';
 import { createHealthRouter } from './health';
 import { PROXIED_PREFIXES, createApiProxy, isProxiedPath } from './proxy';
@@ -68,7 +69,7 @@ export function createGatewayApp(options: GatewayOptions): GatewayApp {
   // A sign-in needs a session to hand off to even without a cookie. Its paths are matched by Express's
   // router, as the api matches them (any case, a trailing slash), so no variant of them reaches the api
   // without the hand-off.
-  app.post(SIGN_IN_PATHS, (req: Request, res: Response, next: NextFunction) =>
+  app.post(TOKEN_ISSUING_PATHS, (req: Request, res: Response, next: NextFunction) =>
     req.session ? next() : session.middleware(req, res, next),
   );
   app.use(PROXIED_PREFIXES, absoluteTimeout(session.absoluteMs));

@@ -6,6 +6,7 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { SESSION_REVOKED_ERROR, messages, type Envelope } from '@swapstuff/contracts';
 import { RETRY_AFTER_SECONDS } from '../api/errors';
+import { envelope, parseJsonObject } from '../http';
 import { forwardedFor } from './forward';
 import { endSession, hasSessionCookie, isSignedIn } from './session';
 
@@ -53,15 +54,6 @@ function readBody(stream: IncomingMessage): Promise<string> {
   });
 }
 
-function parseEnvelope(text: string): (Envelope<unknown> & Record<string, unknown>) | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' ? (value as Envelope<unknown> & Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * A 401 through the gateway may end the gateway's session:
  * - the api revoked the session's token (error "407": password changed elsewhere, account deleted…);
@@ -70,7 +62,7 @@ function parseEnvelope(text: string): (Envelope<unknown> & Record<string, unknow
  */
 async function relayUnauthorized(proxyRes: IncomingMessage, req: Request, res: Response): Promise<void> {
   const text = await readBody(proxyRes);
-  const body = parseEnvelope(text);
+  const body = parseJsonObject<Envelope<unknown> & Record<string, unknown>>(text);
   const signedIn = isSignedIn(req);
   const revoked = signedIn && body?.error === SESSION_REVOKED_ERROR;
   const lapsed = !signedIn && hasSessionCookie(req) && !req.headers.authorization;
@@ -120,8 +112,7 @@ export function createApiProxy(apiUrl: string, logger: Logger): ApiProxy {
         if (status === 401 && (isSignedIn(req) || hasSessionCookie(req))) {
           relayUnauthorized(proxyRes, req, res).catch((err: unknown) => {
             logger.error({ err, url: req.originalUrl }, 'relaying a 401 failed');
-            if (!res.headersSent)
-              sendEnvelope(res, 502, { Success: false, Description: messages.genericError, Content: null });
+            if (!res.headersSent) sendEnvelope(res, 502, envelope(502, messages.genericError, null));
             else res.destroy();
           });
           return;
@@ -136,7 +127,7 @@ export function createApiProxy(apiUrl: string, logger: Logger): ApiProxy {
           if (!res.headersSent) {
             // the api is restarting (its supervisor brings it back) or overloaded: come back shortly
             res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-            sendEnvelope(res, 503, { Success: false, Description: messages.serviceUnavailable, Content: null });
+            sendEnvelope(res, 503, envelope(503, messages.serviceUnavailable, null));
           } else {
             res.destroy();
           }

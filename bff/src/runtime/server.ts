@@ -1,5 +1,6 @@
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { envelope } from '../http';
 
 export interface GracefulServer {
   server: http.Server;
@@ -19,7 +20,7 @@ export interface GracefulServer {
 const isReadiness = (url: string | undefined) => url === '/readyz' || url?.startsWith('/readyz?') === true;
 
 function notReady(res: ServerResponse): void {
-  const body = JSON.stringify({ Success: false, Description: 'Shutting down', Content: { status: 'draining' } });
+  const body = JSON.stringify(envelope(503, 'Shutting down', { status: 'draining' }));
   res.writeHead(503, {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),

@@ -1,18 +1,21 @@
 import { Router } from 'express';
-import type { DeleteReason } from '@swapstuff/contracts';
 import type { ApiDeps } from '../deps';
-import { ok } from '../http';
+import { ok } from '../../http';
+import { authOf, requireAuth } from '../auth';
+import { toUser } from '../users';
+import { accountRepo } from './repo';
 
+/** The signed-in user's own account (spec section 7, User). */
 export function accountRoutes(deps: ApiDeps): Router {
   const router = Router();
 
+  router.get(['/api/userdetail', '/api/v2/userdetail'], requireAuth(deps.db), (_req, res) => {
+    ok(res, { user: toUser(authOf(res).user) });
+  });
+
   // Public: the delete-account form lists them before the user confirms with the password.
   router.get('/api/deleteuserreasons', async (_req, res) => {
-    const reasons: DeleteReason[] = await deps
-      .db('delete_account_reasons')
-      .select('id', 'name')
-      .orderBy(['sort_order', 'id']);
-    ok(res, reasons);
+    ok(res, await accountRepo.deleteReasons(deps.db));
   });
 
   return router;

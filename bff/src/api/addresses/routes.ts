@@ -1,9 +1,9 @@
 import { Router } from 'express';
 import { messages, type Address, type AddressListContent } from '@swapstuff/contracts';
 import type { ApiDeps } from '../deps';
-import { created, ok } from '../http';
+import { created, ok } from '../../http';
 import { parse } from '../validation';
-import { authOf, requireAuth } from '../auth/middleware';
+import { authOf, requireAuth } from '../auth';
 import { saveAddressSchema, updateAddressSchema, type ValidAddressBody } from './schemas';
 import * as addresses from './service';
 
@@ -38,14 +38,14 @@ export function addressesRoutes(deps: ApiDeps): Router {
 
   router.get('/api/default/address/:addressId', requireUser, async (req, res) => {
     const userId = authOf(res).user.id;
-    await addresses.makeDefault(deps, userId, addresses.idParam(req.params.addressId));
+    await addresses.makeDefault(deps, userId, addresses.addressIdParam(req.params.addressId));
     const content: AddressListContent = { address: await addresses.list(deps, userId) };
     ok(res, content, messages.addressDefault);
   });
 
   router.get('/api/delete/address/:addressId', requireUser, async (req, res) => {
     const userId = authOf(res).user.id;
-    await addresses.remove(deps, userId, addresses.idParam(req.params.addressId));
+    await addresses.remove(deps, userId, addresses.addressIdParam(req.params.addressId));
     const content: AddressListContent = { address: await addresses.list(deps, userId) };
     ok(res, content, messages.addressDeleted);
   });

@@ -1,7 +1,7 @@
 import { messages, type Address } from '@swapstuff/contracts';
 import { withTransaction, type Knex } from '@swapstuff/db';
 import type { ApiDeps } from '../deps';
-import { HttpError } from '../http';
+import { HttpError, idParam } from '../../http';
 import { addressesRepo, toAddress, type AddressFields, type AddressRow } from './repo';
 import type { ValidAddressBody } from './schemas';
 
@@ -81,10 +81,11 @@ export async function remove(deps: ApiDeps, userId: number, id: number): Promise
 }
 
 /** Path ids: anything but a positive integer is no address of anyone's. */
-export function idParam(value: string | string[] | undefined): number {
-  if (typeof value !== 'string') throw notFound();
-  if (!/^[1-9][0-9]{0,9}$/.test(value)) throw notFound();
-  const id = Number(value);
-  if (id > 2147483647) throw notFound();
-  return id;
+export const addressIdParam = (value: string | string[] | undefined): number =>
+  idParam(value, messages.addressNotFound);
+
+/** The user's own live address (a listing's pickup address), or undefined. */
+export async function findOwnAddress(db: Knex, userId: number, id: number): Promise<Address | undefined> {
+  const row = await addressesRepo.ownById(db, userId, id);
+  return row && toAddress(row);
 }

@@ -1,8 +1,8 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { messages, SESSION_REVOKED_ERROR } from '@swapstuff/contracts';
 import type { Knex } from '@swapstuff/db';
-import { HttpError } from '../http';
-import type { UserRow } from '../users/repo';
+import { HttpError } from '../../http';
+import type { UserRow } from '../users';
 import { tokensRepo } from './repo';
 import { digest } from './tokens';
 

@@ -1,5 +1,5 @@
 import { toDate, type Knex } from '@swapstuff/db';
-import type { UserRow } from '../users/repo';
+import type { UserRow } from '../users';
 
 export type TokenKind = 'web' | 'mobile';
 

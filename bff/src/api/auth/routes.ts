@@ -1,9 +1,10 @@
 import { Router, type Request, type Response } from 'express';
 import { messages, type BusinessRegisterBody, type RegisterBody } from '@swapstuff/contracts';
 import type { ApiDeps } from '../deps';
-import { created, ok } from '../http';
+import { created, ok } from '../../http';
 import { parse } from '../validation';
 import { authOf, requireAuth } from './middleware';
+import { LOGOUT_PATHS, REGISTER_PATHS, SIGN_IN_PATHS } from './paths';
 import {
   businessRegisterSchema,
   changePasswordSchema,
@@ -34,29 +35,27 @@ export function authRoutes(deps: ApiDeps): Router {
   const router = Router();
   const requireUser = requireAuth(deps.db);
 
-  router.post('/api/register', async (req, res) => {
+  router.post(REGISTER_PATHS.individual, async (req, res) => {
     const body = parse<RegisterBody & { fcmToken?: string }>(registerSchema, req.body);
     created(res, await auth.registerIndividual(deps, body, clientOf(req, body)), messages.registered);
   });
 
-  router.post('/api/v2/register', async (req, res) => {
+  router.post(REGISTER_PATHS.business, async (req, res) => {
     const body = parse<BusinessRegisterBody & { fcmToken?: string }>(businessRegisterSchema, req.body);
     created(res, await auth.registerBusiness(deps, body, clientOf(req, body)), messages.registered);
   });
 
-  router.post(['/api/user/signin', '/api/user/signin1', '/api/signin'], async (req, res) => {
+  router.post(SIGN_IN_PATHS, async (req, res) => {
     const body = parse<SignInBody>(signInSchema, req.body);
     ok(res, await auth.signIn(deps, body, clientOf(req, body)), messages.loginSuccess);
   });
 
-  // {id}/{token} and body.token carry the device's push token, which goes with the revoked bearer token.
-  const logoutPaths = ['/api/logout/:id', '/api/web/logout/:token'];
   const logout = async (_req: Request, res: Response) => {
     await auth.logout(deps, authOf(res).tokenId);
     ok(res, null, messages.loggedOut);
   };
-  router.get(logoutPaths, requireUser, logout);
-  router.post(logoutPaths, requireUser, logout);
+  router.get(LOGOUT_PATHS, requireUser, logout);
+  router.post(LOGOUT_PATHS, requireUser, logout);
 
   router.post('/api/reset/app/password', async (req, res) => {
     const body = parse<{ email: string }>(forgotPasswordSchema, req.body);

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { ping } from '@swapstuff/db';
 import type { ApiDeps } from '../deps';
-import { ok, send } from '../http';
+import { ok, send } from '../../http';
 
 export function healthRoutes(deps: ApiDeps): Router {
   const router = Router();

@@ -1,4 +1,4 @@
-import type { Category, HomeContent } from '@swapstuff/contracts';
+import type { Category, HomeContent, ProductPage } from '@swapstuff/contracts';
 import { listItem, seller } from '../../../test/listings';
 import { call, startTestApi, type TestApi } from '../../../test/harness';
 
@@ -140,5 +140,42 @@ describe('home categories', () => {
     const shown = after.body.Content.products.map((p) => p.id);
     expect(shown.filter((id) => hidden.includes(id))).toEqual([]);
     expect(shown.length).toBeGreaterThan(0);
+  });
+
+  it("counts what search shows: a blocked or deleted seller's listings leave both", async () => {
+    const [tools] = await api.db('categories').where({ name: 'Tools & DIY' }).select('id');
+    const sellers = [
+      await seller(api, 'count_kept'),
+      await seller(api, 'count_blocked'),
+      await seller(api, 'count_deleted'),
+    ];
+    for (const [i, owner] of sellers.entries()) {
+      await listItem(api, owner, { category: String(tools.id), title: `Wrench ${i}` });
+    }
+    const counted = async () =>
+      (
+        await call<{ categories: (Category & { product_count: number })[] }>(
+          api.url,
+          'POST',
+          '/api/v2/home/categories-by-product-count',
+          { body: {} },
+        )
+      ).body.Content.categories.find((c) => c.id === tools.id)?.product_count;
+    const searched = async () =>
+      (await call<ProductPage>(api.url, 'POST', '/api/webgetproducts', { body: { categoryId: tools.id } })).body.Content
+        .total;
+    expect({ counted: await counted(), searched: await searched() }).toEqual({ counted: 3, searched: 3 });
+
+    const userOf = async (token: string) =>
+      (await call<{ user: { id: number } }>(api.url, 'GET', '/api/userdetail', { token })).body.Content.user.id;
+    await api
+      .db('users')
+      .where({ id: await userOf(sellers[1].token) })
+      .update({ blocked_at: new Date() });
+    await api
+      .db('users')
+      .where({ id: await userOf(sellers[2].token) })
+      .update({ deleted_at: new Date() });
+    expect({ counted: await counted(), searched: await searched() }).toEqual({ counted: 1, searched: 1 });
   });
 });

@@ -1,5 +1,6 @@
 import type { Category } from '@swapstuff/contracts';
-import type { Knex } from '@swapstuff/db';
+import { whereListed, type Knex } from '@swapstuff/db';
+import { whereContains } from '../../http';
 
 const COLUMNS = ['id', 'name', 'image', 'parent_id'] as const;
 
@@ -19,10 +20,21 @@ export const categoriesRepo = {
       if (q.parentId === null) query.whereNull('parent_id');
       else query.where('parent_id', q.parentId);
     }
-    if (q.search) query.whereRaw('lower(name) like ?', [`%${q.search.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`]);
+    if (q.search) whereContains(query, 'name', q.search);
     return query
       .orderBy([{ column: 'parent_id', order: 'asc' }, 'sort_order', 'id'])
       .limit(q.limit)
       .offset(q.offset);
+  },
+
+  /** Listed listings per top-level category, its children's included (listings keep their top category). */
+  async listedPerTopCategory(db: Knex): Promise<Map<number, number>> {
+    const rows: { top_category_id: number; n: number | string }[] = await whereListed(
+      db('products as p').join('users as u', 'u.id', 'p.user_id'),
+    )
+      .groupBy('p.top_category_id')
+      .select('p.top_category_id')
+      .count({ n: '*' });
+    return new Map(rows.map((row) => [row.top_category_id, Number(row.n)]));
   },
 };

@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { messages } from '@swapstuff/contracts';
+import { pagingKeys } from '../../http';
 
 /**
  * Spec: category list body search, perPage (30 from the search bar), pageNumber, fetchcategories
@@ -8,8 +9,7 @@ import { messages } from '@swapstuff/contracts';
 export const categoryListSchema = Joi.object({
   categoryId: Joi.number().integer().min(1).allow(null, ''),
   search: Joi.string().max(100).allow('', null),
-  perPage: Joi.number().integer().min(1).max(100).default(30),
-  pageNumber: Joi.number().integer().min(1).default(1),
+  ...pagingKeys(),
   fetchcategories: Joi.string().allow('', null),
 }).messages({ '*': messages.validationFailed });
 

@@ -2,9 +2,9 @@ import { Router, type Request } from 'express';
 import { messages } from '@swapstuff/contracts';
 import { PlacesUnavailableError, type Place, type PlaceSuggestion } from '../../adapters/places';
 import type { ApiDeps } from '../deps';
-import { HttpError, ok } from '../http';
+import { HttpError, ok } from '../../http';
 import { parse } from '../validation';
-import { requireAuth } from '../auth/middleware';
+import { requireAuth } from '../auth';
 import { PLACES_LIMIT, placesSearchSchema, type PlacesSearchQuery } from './schemas';
 
 export interface PlacesContent {

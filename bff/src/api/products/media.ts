@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { messages } from '@swapstuff/contracts';
 import type { Storage } from '../../adapters/storage';
-import { HttpError } from '../http';
+import { HttpError } from '../../http';
 import { checkVideoFile } from './video-container';
 
 /** Spec section 9: photos are stored at most 800 px on the long side and at most 1 MB. */

@@ -399,4 +399,29 @@ describe('my listings', () => {
     const other = await call<ProductPage>(api.url, 'POST', '/api/webmyproducts', { token: bob, body: {} });
     expect(other.body.Content.products).toEqual([]);
   });
+
+  it('finds %, _ and ! in titles as the characters they are, on both engines', async () => {
+    const token = await register('dave_list');
+    const address = await call<{ address: Address }>(api.url, 'POST', '/api/user/edit/address', {
+      token,
+      body: { street1: '3 Elm St', city: 'Dallas', state: 'Texas', zip: '75201' },
+    });
+    const mine = { ...listing(), addressId: String(address.body.Content.address.id) };
+    const sale = await create(token, { ...mine, title: 'Lamp 50% off' });
+    const watts = await create(token, { ...mine, title: 'Lamp 500 watts' });
+    const snake = await create(token, { ...mine, title: 'Desk_lamp' });
+    const bang = await create(token, { ...mine, title: 'Wow! A lamp' });
+    const found = async (search: string) =>
+      (
+        await call<ProductPage>(api.url, 'POST', '/api/webmyproducts', { token, body: { search } })
+      ).body.Content.products
+        .map((p) => p.id)
+        .sort((a, b) => a - b);
+    expect(await found('50%')).toEqual([sale.id]);
+    expect(await found('50')).toEqual([sale.id, watts.id]);
+    expect(await found('k_l')).toEqual([snake.id]);
+    expect(await found('_')).toEqual([snake.id]);
+    expect(await found('w!')).toEqual([bang.id]);
+    expect(await found('%')).toEqual([sale.id]);
+  });
 });

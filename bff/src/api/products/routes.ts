@@ -1,9 +1,9 @@
 import { Router, type Request, type Response } from 'express';
 import { messages, type ProductContent, type ProductPage } from '@swapstuff/contracts';
 import type { ApiDeps } from '../deps';
-import { created, fieldError, ok } from '../http';
+import { created, fieldError, ok } from '../../http';
 import { parse } from '../validation';
-import { authOf, optionalAuth, requireAuth, viewerOf } from '../auth/middleware';
+import { authOf, optionalAuth, requireAuth, viewerOf } from '../auth';
 import { listingUpload, uploadedFiles } from './upload';
 import {
   deleteManySchema,

@@ -1,15 +1,10 @@
 import Joi from 'joi';
 import { listingRules, messages, type ListingBody } from '@swapstuff/contracts';
+import { idSchema, pagingKeys } from '../../http';
 import { compileForm } from '../validation';
 
-const id = (message: string) =>
-  Joi.number().integer().positive().max(2147483647).empty('').allow(null).messages({
-    'number.base': message,
-    'number.integer': message,
-    'number.positive': message,
-    'number.max': message,
-    'number.unsafe': message,
-  });
+/** An optional id of the form: blank or null is none. */
+const id = (message: string) => idSchema(message).empty('').allow(null);
 
 /** Ids of a listing's photos or videos to keep when editing, in their new order (ours: see decisions). */
 const keptIds = Joi.array().items(Joi.number().integer().positive()).single().messages({
@@ -67,8 +62,7 @@ export const deleteManySchema = Joi.object({
 export const myProductsSchema = Joi.object({
   search: Joi.string().trim().max(100).allow('', null),
   status: Joi.number().integer().min(0).max(5).empty('').allow(null),
-  pageNumber: Joi.number().integer().min(1).default(1),
-  perPage: Joi.number().integer().min(1).max(100).default(30),
+  ...pagingKeys(),
 });
 
 export interface MyProductsQuery {

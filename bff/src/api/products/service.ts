@@ -9,28 +9,24 @@ import {
 } from '@swapstuff/contracts';
 import { reindexListings, withTransaction, type Knex } from '@swapstuff/db';
 import type { ApiDeps } from '../deps';
-import { fieldError, HttpError } from '../http';
-import { addressesRepo } from '../addresses/repo';
+import { countedPage, fieldError, HttpError, idParam, whereContains } from '../../http';
+import { findOwnAddress } from '../addresses';
+import { ownListings, toProducts, viewableListings, type ProductRow } from '../catalog';
 import { storeListingMedia } from './media';
 import { filesNamed } from './upload';
-import { productQuery, productsRepo, toProducts, type DimensionFields, type ProductFields } from './repo';
+import { productsRepo, type DimensionFields, type ProductFields } from './repo';
 import type { MyProductsQuery, ValidListingBody } from './schemas';
 import { moveListing } from './status';
 
 const notFound = () => new HttpError(404, messages.productNotFound);
 
 /** Path ids: anything but a positive integer is no listing. */
-export function productIdParam(value: string | string[] | undefined): number {
-  if (typeof value !== 'string' || !/^[1-9][0-9]{0,9}$/.test(value) || Number(value) > 2147483647) throw notFound();
-  return Number(value);
-}
+export const productIdParam = (value: string | string[] | undefined): number =>
+  idParam(value, messages.productNotFound);
 
 /** A listing as the viewer sees it; deleted ones and those of blocked or deleted users are gone. */
 export async function detail(deps: ApiDeps, viewerId: number | null, id: number): Promise<Product> {
-  const row = await productQuery(deps.db, viewerId)
-    .where('p.id', id)
-    .whereNot('p.status', ListingStatus.Deleted)
-    .first();
+  const row = await viewableListings(deps.db, viewerId).where('p.id', id).first();
   if (!row) throw notFound();
   const [product] = await toProducts(deps.db, deps.storage, [row]);
   return product;
@@ -51,7 +47,7 @@ async function categoryOf(db: Knex, body: ValidListingBody): Promise<{ category_
 }
 
 async function fieldsOf(deps: ApiDeps, userId: number, body: ValidListingBody): Promise<ProductFields> {
-  const address = await addressesRepo.ownById(deps.db, userId, body.addressId);
+  const address = await findOwnAddress(deps.db, userId, body.addressId);
   if (!address) throw fieldError({ addressId: messages.addressNotFound });
   return {
     ...(await categoryOf(deps.db, body)),
@@ -205,24 +201,22 @@ export async function remove(deps: ApiDeps, userId: number, ids: number[]): Prom
 
 /** The user's own listings (all but deleted), newest first, with the filter bar's search and status. */
 export async function mine(deps: ApiDeps, userId: number, q: MyProductsQuery): Promise<ProductPage> {
-  const base = productQuery(deps.db, userId).where('p.user_id', userId);
+  const base = ownListings(deps.db, userId);
   if (q.status !== undefined && q.status !== null) base.where('p.status', q.status);
   else base.whereNot('p.status', ListingStatus.Deleted);
-  if (q.search) base.whereRaw('lower(p.title) like ?', [`%${escapeLike(q.search.toLowerCase())}%`]);
-  const [{ total }] = await base.clone().clearSelect().count({ total: '*' });
-  const rows = await base
-    .orderBy([
+  if (q.search) whereContains(base, 'p.title', q.search);
+  const { rows, total } = await countedPage<ProductRow>(
+    base,
+    [
       { column: 'p.created_at', order: 'desc' },
       { column: 'p.id', order: 'desc' },
-    ])
-    .limit(q.perPage)
-    .offset((q.pageNumber - 1) * q.perPage);
+    ],
+    q,
+  );
   return {
     products: await toProducts(deps.db, deps.storage, rows),
-    total: Number(total),
+    total,
     pageNumber: q.pageNumber,
     perPage: q.perPage,
   };
 }
-
-export const escapeLike = (text: string) => text.replace(/[%_\\]/g, '\\$&');

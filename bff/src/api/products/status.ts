@@ -1,6 +1,6 @@
 import { ListingStatus, messages } from '@swapstuff/contracts';
 import { reindexListings, type Knex } from '@swapstuff/db';
-import { HttpError } from '../http';
+import { HttpError } from '../../http';
 import { productsRepo } from './repo';
 
 const { InTrade, Active, InProcess, Swapped, Disputed, Deleted } = ListingStatus;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
 import { LISTING_LIMITS, messages } from '@swapstuff/contracts';
-import { HttpError } from '../http';
+import { HttpError } from '../../http';
 
 const MB = 1024 * 1024;
 

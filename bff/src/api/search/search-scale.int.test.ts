@@ -1,7 +1,8 @@
 import { ListingStatus, type ProductPage } from '@swapstuff/contracts';
-import { bulkSeed, queryTerms } from '@swapstuff/db';
+import { queryTerms } from '@swapstuff/db';
+import { bulkSeed } from '@swapstuff/db/bulk-seed';
 import { call, startTestApi, type TestApi } from '../../../test/harness';
-import { TOTAL_CAP } from './query';
+import { TOTAL_CAP } from './repo';
 
 /**
  * Search over a bulk-seeded catalogue larger than the count cap, checked against a plain reading of the

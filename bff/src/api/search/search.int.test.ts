@@ -1,7 +1,7 @@
 import { ListingStatus, type Address, type ProductPage } from '@swapstuff/contracts';
 import { call, startTestApi, type TestApi } from '../../../test/harness';
 import { listItem, postForm, seller } from '../../../test/listings';
-import { moveListing } from '../products/status';
+import { moveListing } from '../products';
 
 /**
  * A fixed catalogue and a fixed set of queries whose answers are written out once: the same test runs on

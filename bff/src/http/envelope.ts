@@ -1,6 +1,11 @@
 import type { Response } from 'express';
 import type { Envelope } from '@swapstuff/contracts';
 
+/** The envelope every answer carries, the api's and the gateway's own (Success follows the status). */
+export function envelope<T>(status: number, description: string, content: T, extra?: { error?: string }): Envelope<T> {
+  return { Success: status < 400, Description: description, Content: content, ...extra };
+}
+
 /** Writes the envelope every api response carries. */
 export function send<T>(
   res: Response,
@@ -9,8 +14,7 @@ export function send<T>(
   content: T,
   extra?: { error?: string },
 ): void {
-  const body: Envelope<T> = { Success: status < 400, Description: description, Content: content, ...extra };
-  res.status(status).json(body);
+  res.status(status).json(envelope(status, description, content, extra));
 }
 
 export function ok<T>(res: Response, content: T, description = ''): void {

@@ -1,5 +1,11 @@
-import { ListingStatus } from '@swapstuff/contracts';
-import { queryTerms, suggestionTerms, type Knex } from '@swapstuff/db';
+import {
+  LISTING_ACTIVE,
+  queryTerms,
+  suggestionTerms,
+  whereListed,
+  whereSellerVisibleBy,
+  type Knex,
+} from '@swapstuff/db';
 
 /**
  * Finding listings at scale (docs/decisions.md, "Search at scale"). Every query reads an index in the
@@ -144,16 +150,8 @@ function browse(
   column: 'top_category_id' | 'category_id' | null,
   sort: SearchSort,
 ): Found {
-  // the seller's check as NOT EXISTS, not a join: with a join MariaDB reads the (few) users first and
-  // then sorts every listing they have; this way it walks the listings' index in page order
-  const matches = db('products as p')
-    .where('p.status', ListingStatus.Active)
-    .whereNotExists(
-      db('users as u')
-        .select(db.raw('1'))
-        .whereRaw('u.id = p.user_id')
-        .where((hidden) => hidden.whereNotNull('u.deleted_at').orWhereNotNull('u.blocked_at')),
-    );
+  // the listed rule with the seller's check as NOT EXISTS, not a join (see whereSellerVisibleBy)
+  const matches = whereSellerVisibleBy(db('products as p').where('p.status', LISTING_ACTIVE), db);
   if (column) matches.where(`p.${column}`, filter.categoryId!);
   if (filter.type !== 'all') matches.where('p.is_buyable', filter.type === 'buy');
   const order: Order =
@@ -250,4 +248,13 @@ export async function suggestionIds(db: Knex, keyword: string, limit: number): P
   );
   const merged = [...new Set(pages.flat().map(Number))].sort((a, b) => b - a);
   return merged.slice(0, limit);
+}
+
+/** The titles of listed listings among `ids`, in the order of `ids` (the index's listings, read again with their sellers). */
+export async function listedTitles(db: Knex, ids: number[]): Promise<{ id: number; title: string }[]> {
+  const rows: { id: number; title: string }[] = await whereListed(
+    db('products as p').join('users as u', 'u.id', 'p.user_id').whereIn('p.id', ids),
+  ).select('p.id', 'p.title');
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }

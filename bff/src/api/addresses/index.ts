@@ -1,0 +1,2 @@
+export { addressesRoutes } from './routes';
+export { findOwnAddress } from './service';

@@ -1,0 +1,8 @@
+/**
+ * Sign-in, registration and passwords; and for every other feature, who is calling: the bearer-token
+ * middleware and the current-password check of sensitive changes.
+ */
+export { authRoutes } from './routes';
+export { authOf, optionalAuth, requireAuth, viewerOf, type AuthContext } from './middleware';
+export { checkOwnPassword } from './service';
+export { LOGOUT_PATHS, TOKEN_ISSUING_PATHS } from './paths';

@@ -1,0 +1,34 @@
+import type { Category, HomeContent } from '@swapstuff/contracts';
+import type { ApiDeps } from '../deps';
+import { productsByIds } from '../catalog';
+import { newestIds } from '../search';
+import { categoriesRepo } from './repo';
+import type { CategoryListBody } from './schemas';
+
+/** Enough for the whole top level on the home page. */
+const HOME_LIMIT = 100;
+/** Fresh listings on the home page: two rows of six on a desktop. */
+const FRESH_LIMIT = 12;
+
+const topLevel = (deps: ApiDeps) => categoriesRepo.list(deps.db, { parentId: null, limit: HOME_LIMIT, offset: 0 });
+
+export async function home(deps: ApiDeps, viewerId: number | null): Promise<HomeContent> {
+  const [categories, ids] = await Promise.all([topLevel(deps), newestIds(deps.db, FRESH_LIMIT)]);
+  return { categories, products: await productsByIds(deps.db, deps.storage, viewerId, ids) };
+}
+
+export function categories(deps: ApiDeps, body: CategoryListBody): Promise<Category[]> {
+  return categoriesRepo.list(deps.db, {
+    parentId: body.categoryId ? body.categoryId : null,
+    all: body.fetchcategories === 'all',
+    search: body.search ?? undefined,
+    limit: body.perPage,
+    offset: (body.pageNumber - 1) * body.perPage,
+  });
+}
+
+/** Top-level categories with the number of listings search shows in each. */
+export async function withListingCounts(deps: ApiDeps): Promise<(Category & { product_count: number })[]> {
+  const [categories, perTop] = await Promise.all([topLevel(deps), categoriesRepo.listedPerTopCategory(deps.db)]);
+  return categories.map((c) => ({ ...c, product_count: perTop.get(c.id) ?? 0 }));
+}

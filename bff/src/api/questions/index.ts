@@ -1,0 +1,1 @@
+export { questionsRoutes } from './routes';

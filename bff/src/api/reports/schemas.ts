@@ -1,0 +1,15 @@
+import Joi from 'joi';
+import { messages } from '@swapstuff/contracts';
+import { idSchema } from '../../http';
+
+export const reportSchema = Joi.object({
+  productId: idSchema(messages.productNotFound).required(),
+  reasonId: idSchema(messages.reportReasonRequired).required(),
+  reason: Joi.string().trim().max(1000).allow('', null),
+});
+
+export interface ReportBody {
+  productId: number;
+  reasonId: number;
+  reason?: string | null;
+}

@@ -1,0 +1,2 @@
+export { searchRoutes } from './routes';
+export { newestIds } from './repo';

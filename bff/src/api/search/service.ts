@@ -1,0 +1,30 @@
+import type { ProductPage } from '@swapstuff/contracts';
+import type { ApiDeps } from '../deps';
+import { productsByIds } from '../catalog';
+import { listedTitles, searchPage, suggestionIds } from './repo';
+import type { SearchBody, SuggestionBody } from './schemas';
+
+export async function search(deps: ApiDeps, viewerId: number | null, body: SearchBody): Promise<ProductPage> {
+  const found = await searchPage(
+    deps.db,
+    { keyword: body.keyword || body.search, categoryId: body.categoryId ?? body.category, type: body.type },
+    body.sort,
+    body,
+  );
+  return {
+    products: await productsByIds(deps.db, deps.storage, viewerId, found.ids),
+    total: found.total,
+    totalCapped: found.capped,
+    pageNumber: body.pageNumber,
+    perPage: body.perPage,
+  };
+}
+
+/** The header's suggestions: titles of listings search shows. */
+export async function suggestions(
+  deps: ApiDeps,
+  { keyword, limit }: SuggestionBody,
+): Promise<{ id: number; title: string }[]> {
+  if (!keyword) return [];
+  return listedTitles(deps.db, await suggestionIds(deps.db, keyword, limit));
+}

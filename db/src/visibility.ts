@@ -1,0 +1,44 @@
+import type { Knex } from 'knex';
+
+/**
+ * What the catalogue shows, defined once (docs/decisions.md, "The visible-listing rule"). It lives in db
+ * because the search index (search.ts) applies it when it writes, and the api's catalog read model
+ * applies it when it reads; db does not depend on contracts' runtime, hence the status numbers here.
+ */
+export const LISTING_ACTIVE = 1;
+export const LISTING_DELETED = 5;
+
+/** A seller whose listings anyone may see: neither deleted nor blocked. `users` is the users alias. */
+export function whereSellerVisible(query: Knex.QueryBuilder, users = 'u'): Knex.QueryBuilder {
+  return query.whereNull(`${users}.deleted_at`).whereNull(`${users}.blocked_at`);
+}
+
+/**
+ * The same rule for a query without the users join: the seller's check as NOT EXISTS, which lets MariaDB
+ * walk the listings' index in page order instead of reading the (few) users first and sorting every
+ * listing they have.
+ */
+export function whereSellerVisibleBy(query: Knex.QueryBuilder, db: Knex, products = 'p'): Knex.QueryBuilder {
+  return query.whereNotExists(
+    db('users as hidden_seller')
+      .select(db.raw('1'))
+      .whereRaw(`hidden_seller.id = ${products}.user_id`)
+      .where((hidden) => hidden.whereNotNull('hidden_seller.deleted_at').orWhereNotNull('hidden_seller.blocked_at')),
+  );
+}
+
+/**
+ * Listed: shown in search, on home, in category counts and suggestions: Active, its seller visible.
+ * `products` and `users` are the aliases of the joined tables.
+ */
+export function whereListed(query: Knex.QueryBuilder, products = 'p', users = 'u'): Knex.QueryBuilder {
+  return whereSellerVisible(query.where(`${products}.status`, LISTING_ACTIVE), users);
+}
+
+/**
+ * Viewable: its page opens, and it may be liked, asked about or reported: any status but Deleted (a
+ * listing In Trade or Swapped keeps its page), its seller visible.
+ */
+export function whereViewable(query: Knex.QueryBuilder, products = 'p', users = 'u'): Knex.QueryBuilder {
+  return whereSellerVisible(query.whereNot(`${products}.status`, LISTING_DELETED), users);
+}
