@@ -9,7 +9,8 @@ import { createMailer } from '../src/adapters/mail';
 import { offlinePlaces, type Places } from '../src/adapters/places';
 import { diskStorage } from '../src/adapters/storage';
 import type { Express } from 'express';
-import { createApiApp } from '../src/api';
+import { createApiApp, createApiJobs } from '../src/api';
+import type { JobRunner, Outbox } from '../src/jobs';
 
 export const MYSQL_ROOT = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
 
@@ -29,6 +30,10 @@ export interface TestApi {
   /** the Express app behind it (its routes, for the fuzz test) */
   app: Express;
   db: Knex;
+  /** the api's domain events (emit in a transaction, as the services do) */
+  events: Outbox;
+  /** the api's job runner, not started: tests run its batches themselves */
+  jobs: JobRunner;
   dataDir: string;
   engine: 'mysql' | 'sqlite';
   /** Mails written to the outbox (when no smtpUrl was given), oldest first. */
@@ -85,13 +90,16 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   await migrateLatest(db);
   await seedIfEmpty(db, { dataDir });
 
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const jobs = createApiJobs(db, logger);
   const app = createApiApp({
     db,
+    events: jobs.events,
     dataDir,
     mailer: createMailer({ smtpUrl: options.smtpUrl, dataDir }),
     storage: diskStorage(dataDir),
     publicUrl: options.publicUrl ?? 'http://localhost:3000',
-    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    logger,
     places: options.places ?? offlinePlaces(),
   });
   const server = http.createServer(app);
@@ -110,6 +118,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     url: `http://127.0.0.1:${port}`,
     app,
     db,
+    events: jobs.events,
+    jobs: jobs.runner,
     dataDir,
     engine,
     outbox,
@@ -123,6 +133,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       }
     },
     async close() {
+      await jobs.runner.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
       await db.destroy();
@@ -154,4 +165,10 @@ export async function call<T = unknown>(
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   return { status: response.status, headers: response.headers, body: (await response.json()) as Answer<T>['body'] };
+}
+
+/** A MySQL test database's URL, for a second handle on it (another pool, as another process has). */
+export function mysqlUrlOf(db: Knex): string {
+  const { database } = db.client.config.connection as { database: string };
+  return `${MYSQL_ROOT}/${database}`;
 }

@@ -8,7 +8,7 @@ import { STATEMENT_TIMEOUT } from './errors';
 
 export type { Knex } from 'knex';
 export { isDatabaseUnavailable, isLockConflict, isUniqueViolation, STATEMENT_TIMEOUT } from './errors';
-export { retryOnLockConflict, withTransaction, type RetryOptions } from './transaction';
+export { retryOnLockConflict, withTransaction, type RetryOptions, type TransactionOptions } from './transaction';
 export { seedIfEmpty, copySeedMedia, SEED_MEDIA_DIR } from './seeds/seed';
 export { migrationSource } from './migrations';
 export { isSqlite, toDate } from './engine';

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { isSqlite } from './engine';
 import { isLockConflict } from './errors';
 
 export interface RetryOptions {
@@ -29,11 +30,21 @@ export async function retryOnLockConflict<T>(work: () => Promise<T>, options: Re
   }
 }
 
+export interface TransactionOptions extends RetryOptions {
+  /**
+   * MySQL/MariaDB only (SQLite is serializable): READ COMMITTED takes no gap locks, for a work queue whose
+   * rows several workers take at once (the outbox), where gap locks on its index would deadlock them.
+   */
+  isolationLevel?: 'read committed';
+}
+
 /** The one way the api opens a transaction: `db.transaction`, retried on lock conflicts. */
 export function withTransaction<T>(
   db: Knex,
   work: (trx: Knex.Transaction) => Promise<T>,
-  options?: RetryOptions,
+  options: TransactionOptions = {},
 ): Promise<T> {
-  return retryOnLockConflict(() => db.transaction(work), options);
+  const { isolationLevel, ...retry } = options;
+  const config = isolationLevel && !isSqlite(db) && !db.isTransaction ? { isolationLevel } : undefined;
+  return retryOnLockConflict(() => db.transaction(work, config), retry);
 }

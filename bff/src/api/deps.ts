@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Mailer } from '../adapters/mail';
 import type { Places } from '../adapters/places';
 import type { Storage } from '../adapters/storage';
+import type { Outbox } from '../jobs';
 
 /** What the api's features are built from; main.ts and the test harness make one each. */
 export interface ApiDeps {
@@ -17,4 +18,6 @@ export interface ApiDeps {
   logger: Logger;
   /** address search (the Add/Edit Address picker): offline postal data, or Google Places */
   places: Places;
+  /** domain events, announced inside the transaction of the change (bff/src/jobs) */
+  events: Outbox;
 }

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { messages } from '@swapstuff/contracts';
-import { createDb, type Knex } from '@swapstuff/db';
-import { call, MYSQL_ROOT, startTestApi, type TestApi } from '../../test/harness';
+import { createDb } from '@swapstuff/db';
+import { call, mysqlUrlOf, startTestApi, type TestApi } from '../../test/harness';
 import { loadConfig, type Config } from '../config';
 import { createGatewayApp, type GatewayApp } from '.';
 
@@ -106,12 +106,6 @@ async function signedInBrowser(
   const answer = await browse(jar, 'POST', '/api/register', { body: user });
   expect(answer.status).toBe(201);
   return { jar, user, answer };
-}
-
-/** The test database's URL, for a second handle on it. */
-function mysqlUrlOf(db: Knex): string {
-  const { database } = db.client.config.connection as { database: string };
-  return `${MYSQL_ROOT}/${database}`;
 }
 
 /** The id inside the signed `sid` cookie (`s:<id>.<signature>`). */

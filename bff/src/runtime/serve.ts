@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { createMailer } from '../adapters/mail';
 import { createPlaces } from '../adapters/places';
 import { createStorage } from '../adapters/storage';
-import { createApiApp } from '../api';
+import { createApiApp, createApiJobs } from '../api';
 import type { Config } from '../config';
 import { createGatewayApp } from '../gateway';
 import { reportUncaught } from './uncaught';
@@ -18,8 +18,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 interface Started {
   server: GracefulServer;
-  /** what else holds the event loop: the gateway's keep-alive connections to the api, timers */
-  release: () => void;
+  /** what else holds the event loop: the gateway's keep-alive connections to the api, the job runner */
+  release: () => void | Promise<void>;
 }
 
 /** A gateway alone does not migrate: it waits for the api to create the sessions table. */
@@ -49,7 +49,9 @@ async function startApi(config: Config, db: Knex, logger: Logger): Promise<Start
   await ensureDatabase(config.databaseUrl);
   await migrateLatest(db);
   await seedIfEmpty(db, { dataDir: config.dataDir });
+  const jobs = createApiJobs(db, logger.child({ name: 'jobs' }));
   const app = createApiApp({
+    events: jobs.events,
     db,
     mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }),
     storage: createStorage({ dataDir: config.dataDir, s3: config.s3 }),
@@ -61,7 +63,8 @@ async function startApi(config: Config, db: Knex, logger: Logger): Promise<Start
   });
   const server = await listenGracefully(app, config.apiPort, config.apiHost);
   logger.info(`api listening on http://${config.apiHost}:${server.port}`);
-  return { server, release: () => undefined };
+  jobs.runner.start();
+  return { server, release: () => jobs.runner.stop() };
 }
 
 async function startGateway(config: Config, db: Knex, logger: Logger): Promise<Started> {
@@ -114,7 +117,9 @@ export async function serveRole(role: ServerRole, config: Config, logger: Logger
         ]);
       // the last part of the budget is for releasing the database
       await started.server.close(deadline - 500);
-      started.release();
+      // the job runner finishes its batch (or its transaction is rolled back by the exit, and the rows
+      // are taken again by another runner)
+      await Promise.race([started.release(), sleep(Math.max(0, deadline - 500 - Date.now()))]);
     }
     await Promise.race([db.destroy(), sleep(400)]);
     logger.info('stopped');

@@ -3,6 +3,7 @@ import * as foundation from './001_foundation';
 import * as addresses from './002_addresses';
 import * as catalog from './003_catalog';
 import * as rateLimits from './004_rate_limits';
+import * as outbox from './005_outbox';
 
 interface Migration {
   name: string;
@@ -16,6 +17,7 @@ const migrations: Migration[] = [
   { name: '002_addresses', ...addresses },
   { name: '003_catalog', ...catalog },
   { name: '004_rate_limits', ...rateLimits },
+  { name: '005_outbox', ...outbox },
 ];
 
 /**

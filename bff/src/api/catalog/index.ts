@@ -12,3 +12,4 @@ export {
   viewableListings,
   type ProductRow,
 } from './repo';
+export { searchIndexHandlers } from './search-index';

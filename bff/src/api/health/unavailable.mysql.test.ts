@@ -8,18 +8,20 @@ import { createMailer } from '../../adapters/mail';
 import { offlinePlaces } from '../../adapters/places';
 import { diskStorage } from '../../adapters/storage';
 import { call } from '../../../test/harness';
-import { createApiApp } from '..';
+import { createApiApp, createApiJobs } from '..';
 
 /** An api whose database is `url`, which never answers as it should. */
 async function apiOn(url: string): Promise<{ url: string; db: Knex; close(): Promise<void> }> {
   const db = createDb({ url, poolMax: 2, timeouts: { connectMs: 500, acquireMs: 800 } });
+  const logger = pino({ level: 'silent' });
   const app = createApiApp({
     db,
+    events: createApiJobs(db, logger).events,
     dataDir: '/tmp/swapstuff-unavailable',
     mailer: createMailer({ dataDir: '/tmp/swapstuff-unavailable' }),
     storage: diskStorage('/tmp/swapstuff-unavailable'),
     publicUrl: 'http://localhost:3000',
-    logger: pino({ level: 'silent' }),
+    logger,
     places: offlinePlaces(),
   });
   const server = http.createServer(app);

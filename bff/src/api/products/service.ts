@@ -7,7 +7,7 @@ import {
   type Product,
   type ProductPage,
 } from '@swapstuff/contracts';
-import { reindexListings, withTransaction, type Knex } from '@swapstuff/db';
+import { withTransaction, type Knex } from '@swapstuff/db';
 import type { ApiDeps } from '../deps';
 import { countedPage, fieldError, HttpError, idParam, whereContains } from '../../http';
 import { findOwnAddress } from '../addresses';
@@ -95,7 +95,7 @@ export async function create(
     await productsRepo.addPhotos(trx, productId, media.photos, 0);
     await productsRepo.addVideos(trx, productId, media.videos, 0);
     await productsRepo.refreshFeatured(trx, productId);
-    await reindexListings(trx, [productId]);
+    await deps.events.emit(trx, 'listing.created', { listingId: productId });
     return productId;
   });
   return detail(deps, userId, id);
@@ -175,7 +175,7 @@ export async function update(
     await productsRepo.addPhotos(trx, id, media.photos, keep.photos.length);
     await productsRepo.addVideos(trx, id, media.videos, keep.videos.length);
     await productsRepo.refreshFeatured(trx, id);
-    await reindexListings(trx, [id]);
+    await deps.events.emit(trx, 'listing.changed', { listingId: id });
   });
   return detail(deps, userId, id);
 }
@@ -194,7 +194,7 @@ export async function remove(deps: ApiDeps, userId: number, ids: number[]): Prom
       if (!row || row.status === ListingStatus.Deleted) throw notFound();
       if (row.user_id !== userId) throw new HttpError(403, messages.notYourProduct);
       if (row.status !== ListingStatus.Active) throw new HttpError(409, messages.productNotActive);
-      await moveListing(trx, id, ListingStatus.Deleted);
+      await moveListing(trx, deps.events, id, ListingStatus.Deleted);
     }
   });
 }

@@ -1,5 +1,6 @@
 import { ListingStatus, messages } from '@swapstuff/contracts';
-import { reindexListings, type Knex } from '@swapstuff/db';
+import type { Knex } from '@swapstuff/db';
+import type { Outbox } from '../../jobs';
 import { HttpError } from '../../http';
 import { productsRepo } from './repo';
 
@@ -25,15 +26,20 @@ export function canMove(from: ListingStatus, to: ListingStatus): boolean {
 
 /**
  * The one way a listing's status changes: inside the caller's transaction, on the locked row, refusing
- * a move the table does not allow (409). Search shows Active listings only, so its index moves along.
+ * a move the table does not allow (409), and announcing it (search shows Active listings only).
  * Returns the status it moved from.
  */
-export async function moveListing(trx: Knex.Transaction, id: number, to: ListingStatus): Promise<ListingStatus> {
+export async function moveListing(
+  trx: Knex.Transaction,
+  events: Outbox,
+  id: number,
+  to: ListingStatus,
+): Promise<ListingStatus> {
   const row = await productsRepo.lockForChange(trx, id);
   if (!row || row.status === Deleted) throw new HttpError(404, messages.productNotFound);
   const from = row.status as ListingStatus;
   if (!canMove(from, to)) throw new HttpError(409, messages.illegalStatusMove);
   await productsRepo.setStatus(trx, id, to);
-  await reindexListings(trx, [id]);
+  await events.emit(trx, 'listing.moved', { listingId: id, from, to });
   return from;
 }

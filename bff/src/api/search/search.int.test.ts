@@ -45,7 +45,7 @@ beforeAll(async () => {
   const gone = await listItem(api, owner, { title: 'Bike pump', description: 'Deleted before the search' });
   expect((await call(api.url, 'GET', `/api/delete/product/${gone}`, { token: owner.token })).status).toBe(200);
   ids.trading = await listItem(api, owner, { title: 'Bike lock', description: 'In a trade' });
-  await api.db.transaction((trx) => moveListing(trx, ids.trading, ListingStatus.InTrade));
+  await api.db.transaction((trx) => moveListing(trx, api.events, ids.trading, ListingStatus.InTrade));
 });
 afterAll(() => api.close());
 
@@ -116,9 +116,9 @@ describe('search (the same answers on both engines)', () => {
     expect(keys(await search({ keyword: 'suede' }))).toEqual(['jacket']);
 
     expect(keys(await search({ keyword: 'lock' }))).toEqual([]);
-    await api.db.transaction((trx) => moveListing(trx, ids.trading, ListingStatus.Active));
+    await api.db.transaction((trx) => moveListing(trx, api.events, ids.trading, ListingStatus.Active));
     expect(keys(await search({ keyword: 'lock' }))).toEqual(['trading']);
-    await api.db.transaction((trx) => moveListing(trx, ids.trading, ListingStatus.InTrade));
+    await api.db.transaction((trx) => moveListing(trx, api.events, ids.trading, ListingStatus.InTrade));
     expect(keys(await search({ keyword: 'lock' }))).toEqual([]);
   });
 

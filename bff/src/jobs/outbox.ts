@@ -1,0 +1,45 @@
+import type { Knex } from '@swapstuff/db';
+import type { DomainEvents, EventName } from './events';
+import type { HandlerRegistry } from './handlers';
+
+export interface Outbox {
+  /**
+   * Announces an event inside the transaction of the change: inline handlers run now, in `trx`; one
+   * outbox row per other handler is written in `trx`, so the event is kept exactly when the change is.
+   */
+  emit<E extends EventName>(trx: Knex.Transaction, event: E, payload: DomainEvents[E]): Promise<void>;
+}
+
+export interface OutboxOptions {
+  /** told after a commit that wrote outbox rows, so that the local runner starts at once */
+  onEmitted?: () => void;
+}
+
+export function createOutbox(handlers: HandlerRegistry, options: OutboxOptions = {}): Outbox {
+  return {
+    async emit(trx, event, payload) {
+      const subscribed = handlers.of(event);
+      for (const handler of subscribed.filter((h) => h.inline)) {
+        await handler.run(trx, payload, { jobId: null });
+      }
+      const queued = subscribed.filter((h) => !h.inline);
+      if (queued.length === 0) return;
+      const now = Date.now();
+      await trx('outbox').insert(
+        queued.map((handler) => ({
+          event,
+          handler: handler.name,
+          payload: JSON.stringify(payload),
+          status: 'pending',
+          attempts: 0,
+          run_at: now,
+          created_at: now,
+        })),
+      );
+      if (options.onEmitted) {
+        // after the commit: before it, the runner would not see the rows
+        trx.executionPromise.then(options.onEmitted, () => undefined);
+      }
+    },
+  };
+}

@@ -1,0 +1,208 @@
+import type { Logger } from 'pino';
+import { isLockConflict, isSqlite, withTransaction, type Knex } from '@swapstuff/db';
+import type { HandlerRegistry } from './handlers';
+
+/** A periodic job: one runner among all the api processes does each run. */
+export interface Schedule {
+  name: string;
+  everyMs: number;
+  run(db: Knex): Promise<void>;
+}
+
+export interface JobRunnerOptions {
+  db: Knex;
+  handlers: HandlerRegistry;
+  logger: Logger;
+  schedules?: Schedule[];
+  /** outbox rows taken per transaction */
+  batchSize?: number;
+  /** how often an idle runner looks for work (a local emit wakes it at once) */
+  pollMs?: number;
+  /** tries before a row is dead */
+  maxAttempts?: number;
+  /** the wait after the first failure; it doubles after each next one (jittered), up to maxBackoffMs */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+  /** for tests: a source of randomness for the jitter */
+  random?: () => number;
+}
+
+export interface JobRunner {
+  start(): void;
+  /** lets the batch in progress finish, then stops */
+  stop(): Promise<void>;
+  /** looks for work now instead of at the next poll */
+  wake(): void;
+  /** one batch of due outbox rows; the number of rows taken */
+  runBatch(): Promise<number>;
+  /** the schedules that are due, each by one runner */
+  runSchedules(): Promise<void>;
+}
+
+interface OutboxRow {
+  id: number | string;
+  event: string;
+  handler: string;
+  payload: string;
+  attempts: number;
+}
+
+/** Keeps a message short enough for the column and the log. */
+const errorText = (err: unknown) => String((err as Error)?.stack ?? err).slice(0, 4000);
+
+export function createJobRunner(options: JobRunnerOptions): JobRunner {
+  const {
+    db,
+    handlers,
+    logger,
+    schedules = [],
+    batchSize = 20,
+    pollMs = 1000,
+    maxAttempts = 8,
+    backoffMs = 1000,
+    maxBackoffMs = 15 * 60_000,
+    random = Math.random,
+  } = options;
+  let running = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<void> = Promise.resolve();
+  let again = false;
+
+  const backoff = (attempts: number) => Math.min(maxBackoffMs, backoffMs * 2 ** (attempts - 1)) * (0.5 + random());
+
+  /**
+   * Takes due rows in a transaction that holds them (MySQL/MariaDB: FOR UPDATE SKIP LOCKED, so that
+   * other runners take other rows; SQLite has one writer, so one runner works at a time) and runs each
+   * row's handler in a savepoint: its effects and the row's `done` commit together, or, when the runner
+   * dies, neither does and the rows are taken again.
+   */
+  async function runBatch(): Promise<number> {
+    return withTransaction(
+      db,
+      async (trx) => {
+        const due = trx<OutboxRow>('outbox')
+          .where('status', 'pending')
+          .where('run_at', '<=', Date.now())
+          // the order of the (status, run_at, id) index: MySQL reads no further than the batch, and so
+          // locks no more than the batch (sorted otherwise, it would lock every due row to sort them)
+          .orderBy(['run_at', 'id'])
+          .limit(batchSize)
+          .select('id', 'event', 'handler', 'payload', 'attempts');
+        const rows: OutboxRow[] = isSqlite(trx) ? await due : await due.forUpdate().skipLocked();
+        for (const row of rows) await runRow(trx, row);
+        return rows.length;
+      },
+      { isolationLevel: 'read committed' },
+    );
+  }
+
+  async function runRow(trx: Knex.Transaction, row: OutboxRow): Promise<void> {
+    const id = Number(row.id);
+    const handler = handlers.named(row.handler);
+    try {
+      if (!handler) throw new Error(`no handler named ${row.handler}`);
+      await withTransaction(trx, (savepoint) => handler.run(savepoint, JSON.parse(row.payload), { jobId: id }), {
+        attempts: 1,
+      });
+    } catch (err) {
+      // the server rolled back the whole transaction, not the savepoint: the batch is tried again whole
+      if (isLockConflict(err)) throw err;
+      await failed(trx, row, err);
+      return;
+    }
+    await trx('outbox')
+      .where({ id })
+      .update({ status: 'done', attempts: row.attempts + 1, done_at: Date.now() });
+  }
+
+  /** A handler failed: tried again after a growing wait, or, after the last attempt, dead and logged. */
+  async function failed(trx: Knex.Transaction, row: OutboxRow, err: unknown): Promise<void> {
+    const id = Number(row.id);
+    const attempts = row.attempts + 1;
+    const dead = attempts >= maxAttempts;
+    await trx('outbox')
+      .where({ id })
+      .update({
+        status: dead ? 'dead' : 'pending',
+        attempts,
+        run_at: dead ? Date.now() : Date.now() + backoff(attempts),
+        last_error: errorText(err),
+      });
+    const entry = { err, job: { id, event: row.event, handler: row.handler, payload: row.payload, attempts } };
+    if (dead) logger.error(entry, 'job failed for the last time: dead-lettered');
+    else logger.warn(entry, 'job failed: it will be tried again');
+  }
+
+  async function runSchedules(): Promise<void> {
+    for (const schedule of schedules) {
+      const now = Date.now();
+      const row = await db('scheduled_jobs').where({ name: schedule.name }).first('next_run_at');
+      if (!row) {
+        // first sight of this schedule: due now; a runner that loses the insert race just skips this round
+        await db('scheduled_jobs')
+          .insert({ name: schedule.name, next_run_at: now })
+          .catch(() => undefined);
+        continue;
+      }
+      if (Number(row.next_run_at) > now) continue;
+      // the run is this runner's only if its UPDATE is the one that moved the time
+      const taken = await db('scheduled_jobs')
+        .where({ name: schedule.name, next_run_at: row.next_run_at })
+        .update({ next_run_at: now + schedule.everyMs });
+      if (taken !== 1) continue;
+      try {
+        await schedule.run(db);
+      } catch (err) {
+        logger.error({ err, schedule: schedule.name }, 'scheduled job failed: it runs again at its next time');
+      }
+    }
+  }
+
+  async function work(): Promise<void> {
+    try {
+      await runSchedules();
+      // a full batch means there may be more: go on at once
+      while (running && (await runBatch()) === batchSize);
+    } catch (err) {
+      // the database is away or the batch lost a race: the next round tries again
+      logger.warn({ err }, 'job runner round failed');
+    }
+  }
+
+  function loop(): void {
+    if (!running) return;
+    clearTimeout(timer);
+    timer = undefined;
+    again = false;
+    current = work().then(() => {
+      if (!running) return;
+      if (again) loop();
+      else timer = setTimeout(loop, pollMs);
+    });
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      loop();
+    },
+    async stop() {
+      running = false;
+      clearTimeout(timer);
+      await current;
+    },
+    wake() {
+      if (!running) return;
+      again = true;
+      // a round in progress picks the new rows up when it ends; an idle runner starts now
+      if (timer) {
+        clearTimeout(timer);
+        timer = undefined;
+        loop();
+      }
+    },
+    runBatch,
+    runSchedules,
+  };
+}
