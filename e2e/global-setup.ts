@@ -3,7 +3,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import { startMailbox } from './support/mailbox';
-import { baseURL, dataRoot, mailDir, registryFile, repoRoot, servers, SMTP_PORT, type Engine } from './servers';
+import {
+  baseURL,
+  dataRoot,
+  mailDir,
+  mariadbDatabase,
+  registryFile,
+  repoRoot,
+  servers,
+  SMTP_PORT,
+  type Engine,
+} from './servers';
 
 async function waitForReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -20,9 +30,10 @@ async function waitForReady(url: string, child: ChildProcess, timeoutMs: number)
   throw new Error(`server ${url} not ready after ${timeoutMs} ms`);
 }
 
-async function freshMariaDb(): Promise<void> {
+/** The run's database is its own (named after the run): created by `npm start`, dropped here at the end. */
+async function dropMariaDb(): Promise<void> {
   const conn = await createConnection({ host: '127.0.0.1', port: 3306, user: 'root' });
-  await conn.query('DROP DATABASE IF EXISTS swapstuff_e2e');
+  await conn.query(`DROP DATABASE IF EXISTS \`${mariadbDatabase}\``);
   await conn.end();
 }
 
@@ -51,15 +62,25 @@ function start(engine: Engine): ChildProcess {
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  fs.rmSync(dataRoot, { recursive: true, force: true });
   fs.mkdirSync(mailDir, { recursive: true });
-  await freshMariaDb();
   const mailbox = await startMailbox(SMTP_PORT, mailDir);
   // one after the other: the first `npm start` builds what is missing, the second finds it built
   const children: ChildProcess[] = [];
   const stopAll = async () => {
-    for (const child of children) if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+    const exits = children
+      .filter((child) => child.pid && child.exitCode === null)
+      .map((child) => {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        process.kill(-child.pid!, 'SIGTERM');
+        return exited;
+      });
+    await Promise.all(exits);
     await mailbox.close();
+    await dropMariaDb();
+    // the servers' logs stay for a look after a failure; databases, uploads and mail go
+    for (const entry of fs.readdirSync(dataRoot)) {
+      if (!entry.endsWith('.log')) fs.rmSync(path.join(dataRoot, entry), { recursive: true, force: true });
+    }
   };
   try {
     for (const engine of Object.keys(servers) as Engine[]) {

@@ -2,24 +2,62 @@
  * The two production servers the journeys run against, started exactly as a person would:
  * `npm start` with the embedded database, and `npm start` with DATABASE_URL on MariaDB.
  * Both send mail to the SMTP server of support/mailbox.ts.
+ *
+ * Every run has its own: free ports, a MariaDB database and a data folder named after the run, so two
+ * runs on one machine (or a run beside a developer's `npm start`) never meet. The runner decides them
+ * when it first reads this file and hands them to its workers in the environment, which they inherit.
  */
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-
-export const repoRoot = path.resolve(__dirname, '..');
-export const dataRoot = path.join(__dirname, '.data');
-export const SMTP_PORT = 2526;
-export const mailDir = path.join(dataRoot, 'mail');
-export const registryFile = (engine: Engine) => path.join(dataRoot, engine, 'remotes.json');
 
 export type Engine = 'mariadb' | 'sqlite';
 
+interface Run {
+  /** letters and digits: it names a database, a folder and a version suffix */
+  id: string;
+  /** gateway and api of each engine, then the mailbox */
+  ports: number[];
+}
+
+const RUN_ENV = 'SWAPSTUFF_E2E_RUN';
+
+/** Ports the kernel hands out as free right now (listening on port 0, then closing). */
+function freePorts(count: number): number[] {
+  const script = `
+    const net = require('node:net');
+    const servers = Array.from({ length: ${count} }, () => net.createServer());
+    Promise.all(servers.map((s) => new Promise((r) => s.listen(0, '127.0.0.1', r)))).then(() => {
+      process.stdout.write(JSON.stringify(servers.map((s) => s.address().port)));
+      servers.forEach((s) => s.close());
+    });`;
+  return JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as number[];
+}
+
+function thisRun(): Run {
+  const inherited = process.env[RUN_ENV];
+  if (inherited) return JSON.parse(inherited) as Run;
+  const run: Run = { id: `${process.pid}r${Date.now().toString(36)}`, ports: freePorts(5) };
+  process.env[RUN_ENV] = JSON.stringify(run);
+  return run;
+}
+
+export const run = thisRun();
+
+export const repoRoot = path.resolve(__dirname, '..');
+export const dataRoot = path.join(__dirname, '.data', run.id);
+export const SMTP_PORT = run.ports[4];
+export const mailDir = path.join(dataRoot, 'mail');
+export const registryFile = (engine: Engine) => path.join(dataRoot, engine, 'remotes.json');
+/** the run's own MariaDB database: created at start, dropped at the end */
+export const mariadbDatabase = `swapstuff_e2e_${run.id}`;
+
 export const servers: Record<Engine, { port: number; apiPort: number; env: Record<string, string> }> = {
   mariadb: {
-    port: 3100,
-    apiPort: 3101,
-    env: { DATABASE_URL: 'mysql://root@127.0.0.1:3306/swapstuff_e2e' },
+    port: run.ports[0],
+    apiPort: run.ports[1],
+    env: { DATABASE_URL: `mysql://root@127.0.0.1:3306/${mariadbDatabase}` },
   },
-  sqlite: { port: 3200, apiPort: 3201, env: {} },
+  sqlite: { port: run.ports[2], apiPort: run.ports[3], env: {} },
 };
 
 export const baseURL = (engine: Engine) => `http://localhost:${servers[engine].port}`;

@@ -16,7 +16,7 @@ import autocannon from 'autocannon';
 import pino from 'pino';
 import { createDb, ensureDatabase, queryTerms, type Knex } from '@swapstuff/db';
 import { countBulkListings } from '@swapstuff/db/bulk-seed';
-import { createApiApp } from '@swapstuff/bff/dist/api';
+import { createApiApp, createApiJobs } from '@swapstuff/bff/dist/api';
 import { createMailer } from '@swapstuff/bff/dist/adapters/mail';
 import { createPlaces } from '@swapstuff/bff/dist/adapters/places';
 import { diskStorage } from '@swapstuff/bff/dist/adapters/storage';
@@ -206,13 +206,16 @@ async function countQueries(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'swapstuff-bench-count-'));
   let statements: string[] = [];
   db.on('query', (query: { sql: string }) => statements.push(query.sql));
+  const logger = pino({ level: 'silent' });
   const app = createApiApp({
     db,
+    // the events of the request are written to the outbox, as in production; no runner works them off here
+    events: createApiJobs(db, logger).events,
     dataDir,
     mailer: createMailer({ dataDir }),
     storage: diskStorage(dataDir),
     publicUrl: 'http://localhost:3000',
-    logger: pino({ level: 'silent' }),
+    logger,
     places: createPlaces({}),
   });
   const server = http.createServer(app);

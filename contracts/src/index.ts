@@ -5,3 +5,4 @@ export * from './types';
 export * from './format';
 export * from './routes';
 export * from './listing';
+export * from './endpoints';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import { registryFile, repoRoot } from '../servers';
+import { registryFile, repoRoot, run } from '../servers';
 
 test('a remote that cannot be fetched shows its fallback while the header keeps working', async ({ page }) => {
   await page.route('**/mfe/mfe_catalog/**', (route) => route.abort());
@@ -23,7 +23,8 @@ test('a remote that cannot be fetched shows its fallback while the header keeps 
 
 test.describe('remote registry', () => {
   test.describe.configure({ mode: 'serial' });
-  const canary = '0.1.0-canary';
+  // named after the run: another run on the machine may be promoting its own canary
+  const canary = `0.1.0-canary-${run.id}`;
   const distRoot = path.join(repoRoot, 'mfe-catalog', 'dist');
 
   test.afterAll(() => {

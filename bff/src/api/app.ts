@@ -7,7 +7,7 @@ import type { ApiDeps } from './deps';
 import { errorMapper, notFound } from './errors';
 import { accountRoutes } from './account';
 import { addressesRoutes } from './addresses';
-import { authRoutes } from './auth';
+import { authRoutes, optionalAuth, requireAuth } from './auth';
 import { healthRoutes } from './health';
 import { homeRoutes } from './home';
 import { likesRoutes } from './likes';
@@ -16,6 +16,8 @@ import { questionsRoutes } from './questions';
 import { reportsRoutes } from './reports';
 import { searchRoutes } from './search';
 import { placesRoutes } from './places';
+import { openApiRoutes } from './openapi';
+import { ApiRouter } from './router';
 
 export type { ApiDeps } from './deps';
 
@@ -79,16 +81,24 @@ export function createApiApp(options: ApiOptions): Express {
   );
   app.use(express.json({ limit: '1mb' }));
 
-  app.use(authRoutes(deps));
-  app.use(homeRoutes(deps));
-  app.use(accountRoutes(deps));
-  app.use(addressesRoutes(deps));
-  app.use(placesRoutes(deps));
-  app.use(productsRoutes(deps));
-  app.use(likesRoutes(deps));
-  app.use(questionsRoutes(deps));
-  app.use(reportsRoutes(deps));
-  app.use(searchRoutes(deps));
+  // every route of the endpoint table (contracts' endpoints.ts), feature by feature, then the document of them
+  const api = new ApiRouter({ required: requireAuth(deps.db), optional: optionalAuth(deps.db) });
+  for (const feature of [
+    authRoutes,
+    homeRoutes,
+    accountRoutes,
+    addressesRoutes,
+    placesRoutes,
+    productsRoutes,
+    likesRoutes,
+    questionsRoutes,
+    reportsRoutes,
+    searchRoutes,
+  ]) {
+    feature(deps, api);
+  }
+  openApiRoutes(api);
+  app.use(api.router);
 
   app.use(notFound);
   app.use(errorMapper(deps.logger));

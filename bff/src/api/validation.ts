@@ -22,7 +22,7 @@ function compileNumber(rule: FieldRule): Joi.Schema {
   const { message, min, minMessage, max, maxMessage } = rule.number!;
   let schema = Joi.number()
     .empty(Joi.alternatives(Joi.valid(null), Joi.string().allow('').pattern(/^\s*$/)))
-    .messages({ 'number.base': message, 'number.infinity': message, 'any.required': rule.requiredMessage ?? '' });
+    .messages({ 'number.base': message, 'number.infinity': message, 'any.required': rule.requiredMessage ?? messages.validationFailed });
   if (min !== undefined) schema = schema.min(min).rule({ message: minMessage ?? message });
   if (max !== undefined) schema = schema.max(max).rule({ message: maxMessage ?? message });
   if (rule.required) return schema.required();
@@ -35,11 +35,11 @@ function compileNumber(rule: FieldRule): Joi.Schema {
 
 function compileText(rule: FieldRule): Joi.Schema {
   if (rule.mustBeTrue) {
-    const message = rule.mustBeTrueMessage ?? '';
+    const message = rule.mustBeTrueMessage ?? messages.validationFailed;
     return Joi.any().valid(true).required().messages({ 'any.only': message, 'any.required': message });
   }
 
-  const required = rule.requiredMessage ?? '';
+  const required = rule.requiredMessage ?? messages.validationFailed;
   let schema = Joi.string().messages({
     'any.required': required,
     'string.empty': required,
@@ -52,7 +52,7 @@ function compileText(rule: FieldRule): Joi.Schema {
     schema = schema.allow('', null);
   }
   if (rule.email) schema = schema.pattern(EMAIL_PATTERN).rule({ message: messages.invalidEmail });
-  const length = rule.lengthMessage ?? '';
+  const length = rule.lengthMessage ?? messages.validationFailed;
   if (rule.min !== undefined) schema = schema.min(rule.min).rule({ message: length });
   if (rule.max !== undefined) schema = schema.max(rule.max).rule({ message: length });
   for (const p of rule.patterns ?? []) schema = schema.pattern(p.regex).rule({ message: p.message });

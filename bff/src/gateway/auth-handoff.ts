@@ -1,12 +1,11 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
-import { messages, type Envelope, type LoginContent } from '@swapstuff/contracts';
+import { endpoints, messages, sessionPaths, type Envelope, type LoginContent } from '@swapstuff/contracts';
 import type { Config } from '../config';
 import { csrfViolation, refuseCsrf, setXsrfCookie } from './csrf';
 import { RELAYED_RESPONSE_HEADERS, apiRequestHeaders } from './forward';
 import { endSession, isSignedIn, regenerate, save } from './session';
 import { envelope, parseJsonObject } from '../http';
-import { LOGOUT_PATHS, TOKEN_ISSUING_PATHS } from '../api/auth';
 
 interface ApiAnswer {
   status: number;
@@ -56,7 +55,7 @@ export function createAuthHandoff(options: { apiUrl: string; config: Config; idl
 
   /** Best effort: a token replaced by a new sign-in in the same browser is of no further use. */
   function revoke(token: string, req: Request): void {
-    fetch(new URL('/api/web/logout/-', apiUrl), {
+    fetch(new URL(endpoints.logoutByPost.path.replace(':token', '-'), apiUrl), {
       method: 'POST',
       headers: { ...apiRequestHeaders(req), authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: '{}',
@@ -64,7 +63,7 @@ export function createAuthHandoff(options: { apiUrl: string; config: Config; idl
   }
 
   // the token of `{ token, user }` stays here, the browser gets the user
-  router.post(TOKEN_ISSUING_PATHS, rawBody, async (req: Request, res: Response, next: NextFunction) => {
+  router.post(sessionPaths('sign-in', 'POST'), rawBody, async (req: Request, res: Response, next: NextFunction) => {
     // never let the api create an account or a token that no session could hold
     if (!req.session) return next(new Error(`no session for the sign-in path ${req.originalUrl}`));
     try {
@@ -110,8 +109,8 @@ export function createAuthHandoff(options: { apiUrl: string; config: Config; idl
     }
   }
 
-  router.get(LOGOUT_PATHS, ownSessionOnly, logout);
+  router.get(sessionPaths('logout', 'GET'), ownSessionOnly, logout);
   // the body is read only once we know the proxy will not need the stream
-  router.post(LOGOUT_PATHS, ownSessionOnly, rawBody, logout);
+  router.post(sessionPaths('logout', 'POST'), ownSessionOnly, rawBody, logout);
   return router;
 }

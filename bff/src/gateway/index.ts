@@ -2,12 +2,12 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Knex } from '@swapstuff/db';
+import { sessionPaths } from '@swapstuff/contracts';
 import pino, { type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { errorMapper } from '../api/errors';
 import { requestLogLevel } from '../runtime/request-context';
 import type { Config } from '../config';
-import { TOKEN_ISSUING_PATHS } from '../api/auth';
 import { createAuthHandoff } from './auth-handoff';
 import { csrfProtection, isCrossSite, refuseCsrf } from './csrf';
 import { createHealthRouter } from './health';
@@ -69,7 +69,7 @@ export function createGatewayApp(options: GatewayOptions): GatewayApp {
   // A sign-in needs a session to hand off to even without a cookie. Its paths are matched by Express's
   // router, as the api matches them (any case, a trailing slash), so no variant of them reaches the api
   // without the hand-off.
-  app.post(TOKEN_ISSUING_PATHS, (req: Request, res: Response, next: NextFunction) =>
+  app.post(sessionPaths('sign-in', 'POST'), (req: Request, res: Response, next: NextFunction) =>
     req.session ? next() : session.middleware(req, res, next),
   );
   app.use(PROXIED_PREFIXES, absoluteTimeout(session.absoluteMs));

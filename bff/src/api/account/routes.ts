@@ -1,22 +1,19 @@
-import { Router } from 'express';
+import { endpoints } from '@swapstuff/contracts';
 import type { ApiDeps } from '../deps';
 import { ok } from '../../http';
-import { authOf, requireAuth } from '../auth';
+import { authOf } from '../auth';
+import type { ApiRouter } from '../router';
 import { toUser } from '../users';
 import { accountRepo } from './repo';
 
 /** The signed-in user's own account (spec section 7, User). */
-export function accountRoutes(deps: ApiDeps): Router {
-  const router = Router();
-
-  router.get(['/api/userdetail', '/api/v2/userdetail'], requireAuth(deps.db), (_req, res) => {
+export function accountRoutes(deps: ApiDeps, api: ApiRouter): void {
+  api.handle(endpoints.userDetail, {}, ({ res }) => {
     ok(res, { user: toUser(authOf(res).user) });
   });
 
   // Public: the delete-account form lists them before the user confirms with the password.
-  router.get('/api/deleteuserreasons', async (_req, res) => {
+  api.handle(endpoints.deleteReasons, {}, async ({ res }) => {
     ok(res, await accountRepo.deleteReasons(deps.db));
   });
-
-  return router;
 }

@@ -5,4 +5,3 @@
 export { authRoutes } from './routes';
 export { authOf, optionalAuth, requireAuth, viewerOf, type AuthContext } from './middleware';
 export { checkOwnPassword } from './service';
-export { LOGOUT_PATHS, TOKEN_ISSUING_PATHS } from './paths';

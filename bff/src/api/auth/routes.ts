@@ -1,10 +1,9 @@
-import { Router, type Request, type Response } from 'express';
-import { messages, type BusinessRegisterBody, type RegisterBody } from '@swapstuff/contracts';
+import type { Request } from 'express';
+import { endpoints, messages, type BusinessRegisterBody, type RegisterBody } from '@swapstuff/contracts';
 import type { ApiDeps } from '../deps';
 import { created, ok } from '../../http';
-import { parse } from '../validation';
-import { authOf, requireAuth } from './middleware';
-import { LOGOUT_PATHS, REGISTER_PATHS, SIGN_IN_PATHS } from './paths';
+import type { ApiRouter, Call } from '../router';
+import { authOf } from './middleware';
 import {
   businessRegisterSchema,
   changePasswordSchema,
@@ -22,6 +21,8 @@ import * as auth from './service';
  * Who is signing in: the gateway marks browser sign-ins with the `isWeb` header (as the spec's web
  * client does for notifications); mobile apps send their push token as body or header `fcmToken`.
  */
+type PushToken = { fcmToken?: string };
+
 function clientOf(req: Request, body: { fcmToken?: string | null }): auth.ClientInfo {
   const isWeb = req.get('isWeb');
   return {
@@ -31,50 +32,47 @@ function clientOf(req: Request, body: { fcmToken?: string | null }): auth.Client
   };
 }
 
-export function authRoutes(deps: ApiDeps): Router {
-  const router = Router();
-  const requireUser = requireAuth(deps.db);
-
-  router.post(REGISTER_PATHS.individual, async (req, res) => {
-    const body = parse<RegisterBody & { fcmToken?: string }>(registerSchema, req.body);
-    created(res, await auth.registerIndividual(deps, body, clientOf(req, body)), messages.registered);
+export function authRoutes(deps: ApiDeps, api: ApiRouter): void {
+  api.handle<RegisterBody & PushToken>(endpoints.register, { schema: registerSchema }, async ({ input, req, res }) => {
+    created(res, await auth.registerIndividual(deps, input, clientOf(req, input)), messages.registered);
   });
 
-  router.post(REGISTER_PATHS.business, async (req, res) => {
-    const body = parse<BusinessRegisterBody & { fcmToken?: string }>(businessRegisterSchema, req.body);
-    created(res, await auth.registerBusiness(deps, body, clientOf(req, body)), messages.registered);
+  api.handle<BusinessRegisterBody & PushToken>(
+    endpoints.registerBusiness,
+    { schema: businessRegisterSchema },
+    async ({ input, req, res }) => {
+      created(res, await auth.registerBusiness(deps, input, clientOf(req, input)), messages.registered);
+    },
+  );
+
+  api.handle<SignInBody>(endpoints.signIn, { schema: signInSchema }, async ({ input, req, res }) => {
+    ok(res, await auth.signIn(deps, input, clientOf(req, input)), messages.loginSuccess);
   });
 
-  router.post(SIGN_IN_PATHS, async (req, res) => {
-    const body = parse<SignInBody>(signInSchema, req.body);
-    ok(res, await auth.signIn(deps, body, clientOf(req, body)), messages.loginSuccess);
-  });
-
-  const logout = async (_req: Request, res: Response) => {
+  const logout = async ({ res }: Call<undefined>) => {
     await auth.logout(deps, authOf(res).tokenId);
     ok(res, null, messages.loggedOut);
   };
-  router.get(LOGOUT_PATHS, requireUser, logout);
-  router.post(LOGOUT_PATHS, requireUser, logout);
+  api.handle(endpoints.logout, {}, logout);
+  api.handle(endpoints.logoutByPost, {}, logout);
 
-  router.post('/api/reset/app/password', async (req, res) => {
-    const body = parse<{ email: string }>(forgotPasswordSchema, req.body);
-    await auth.requestPasswordReset(deps, body.email, req.ip ?? 'unknown');
-    ok(res, null, messages.resetMailSent);
-  });
+  api.handle<{ email: string }>(
+    endpoints.forgotPassword,
+    { schema: forgotPasswordSchema },
+    async ({ input, req, res }) => {
+      await auth.requestPasswordReset(deps, input.email, req.ip ?? 'unknown');
+      ok(res, null, messages.resetMailSent);
+    },
+  );
 
-  router.post('/api/password/reset', async (req, res) => {
-    const body = parse<ResetPasswordBody>(resetPasswordSchema, req.body);
-    await auth.resetPassword(deps, body);
+  api.handle<ResetPasswordBody>(endpoints.resetPassword, { schema: resetPasswordSchema }, async ({ input, res }) => {
+    await auth.resetPassword(deps, input);
     ok(res, null, messages.passwordChanged);
   });
 
-  router.post('/api/change/password', requireUser, async (req, res) => {
-    const body = parse<ChangePasswordBody>(changePasswordSchema, req.body);
+  api.handle<ChangePasswordBody>(endpoints.changePassword, { schema: changePasswordSchema }, async ({ input, res }) => {
     const { user, tokenId } = authOf(res);
-    await auth.changePassword(deps, user, tokenId, body);
+    await auth.changePassword(deps, user, tokenId, input);
     ok(res, null, messages.passwordChanged);
   });
-
-  return router;
 }

@@ -1,10 +1,9 @@
-import { Router, type Request } from 'express';
-import { messages } from '@swapstuff/contracts';
+import type { Request } from 'express';
+import { endpoints, messages } from '@swapstuff/contracts';
 import { PlacesUnavailableError, type Place, type PlaceSuggestion } from '../../adapters/places';
 import type { ApiDeps } from '../deps';
 import { HttpError, ok } from '../../http';
-import { parse } from '../validation';
-import { requireAuth } from '../auth';
+import type { ApiRouter } from '../router';
 import { PLACES_LIMIT, placesSearchSchema, type PlacesSearchQuery } from './schemas';
 
 export interface PlacesContent {
@@ -33,23 +32,19 @@ async function fromProvider<T>(req: Request, work: () => Promise<T>): Promise<T>
  * The Add/Edit Address picker's search (spec sections 3 and 5), for the browser and the apps.
  * Signed-in only: with Google configured, every call spends the site's paid quota.
  */
-export function placesRoutes(deps: ApiDeps): Router {
-  const router = Router();
-  const requireUser = requireAuth(deps.db);
-
-  router.get('/api/places/search', requireUser, async (req, res) => {
-    const { q } = parse<PlacesSearchQuery>(placesSearchSchema, req.query);
-    const content: PlacesContent = { places: await fromProvider(req, () => deps.places.search(q, PLACES_LIMIT)) };
+export function placesRoutes(deps: ApiDeps, api: ApiRouter): void {
+  api.handle<PlacesSearchQuery>(endpoints.searchPlaces, { schema: placesSearchSchema }, async ({ input, req, res }) => {
+    const content: PlacesContent = {
+      places: await fromProvider(req, () => deps.places.search(input.q, PLACES_LIMIT)),
+    };
     ok(res, content);
   });
 
-  router.get('/api/places/:id', requireUser, async (req, res) => {
+  api.handle(endpoints.place, {}, async ({ req, res }) => {
     const { id } = req.params;
     const place = typeof id === 'string' ? await fromProvider(req, () => deps.places.details(id)) : null;
     if (!place) throw new HttpError(404, messages.placeNotFound);
     const content: PlaceContent = { place };
     ok(res, content);
   });
-
-  return router;
 }

@@ -1,33 +1,26 @@
-import { Router } from 'express';
+import { endpoints } from '@swapstuff/contracts';
 import type { ApiDeps } from '../deps';
 import { ok } from '../../http';
-import { parse } from '../validation';
-import { optionalAuth, viewerOf } from '../auth';
+import { viewerOf } from '../auth';
+import type { ApiRouter } from '../router';
 import { searchSchema, suggestionSchema, type SearchBody, type SuggestionBody } from './schemas';
 import * as catalogSearch from './service';
 
 /** Spec section 7, Listings: search pages, category listing and the header's suggestions. */
-export function searchRoutes(deps: ApiDeps): Router {
-  const router = Router();
-  const viewer = optionalAuth(deps.db);
+export function searchRoutes(deps: ApiDeps, api: ApiRouter): void {
+  api.handle<SearchBody>(endpoints.search, { schema: searchSchema }, async ({ input, res }) => {
+    ok(res, await catalogSearch.search(deps, viewerOf(res), input));
+  });
 
-  router.post(
-    ['/api/webgetproducts', '/api/v2/webgetproducts', '/api/getproducts', '/api/category/listing'],
-    viewer,
-    async (req, res) => {
-      ok(res, await catalogSearch.search(deps, viewerOf(res), parse<SearchBody>(searchSchema, req.body)));
+  api.handle<SearchBody>(
+    endpoints.publicSearch,
+    { schema: searchSchema, input: (req) => ({ ...req.query, keyword: req.params.string }) },
+    async ({ input, res }) => {
+      ok(res, await catalogSearch.search(deps, viewerOf(res), input));
     },
   );
 
-  router.get('/api/public/productsearch/:string', viewer, async (req, res) => {
-    const body = parse<SearchBody>(searchSchema, { ...req.query, keyword: req.params.string });
-    ok(res, await catalogSearch.search(deps, viewerOf(res), body));
+  api.handle<SuggestionBody>(endpoints.suggestions, { schema: suggestionSchema }, async ({ input, res }) => {
+    ok(res, { products: await catalogSearch.suggestions(deps, input) });
   });
-
-  router.post('/api/product/suggestions', async (req, res) => {
-    const body = parse<SuggestionBody>(suggestionSchema, req.body);
-    ok(res, { products: await catalogSearch.suggestions(deps, body) });
-  });
-
-  return router;
 }

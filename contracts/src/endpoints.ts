@@ -1,0 +1,541 @@
+import type {
+  Address,
+  AddressBody,
+  AddressListContent,
+  BusinessRegisterBody,
+  Category,
+  DeleteReason,
+  HomeContent,
+  ListingBody,
+  LoginContent,
+  Place,
+  PlaceSuggestion,
+  ProductContent,
+  ProductPage,
+  Question,
+  RegisterBody,
+  ReportReason,
+  User,
+} from './types';
+
+/**
+ * Every api endpoint, once: method, path and aliases, what it takes, what it answers, and whether it needs
+ * a session. The api registers its routes from this table (bff/src/api/router.ts), the gateway takes its
+ * sign-in and logout paths from it, the browser calls through it (`api.call(endpoints.search, body)`), and
+ * the OpenAPI document (/api/openapi.json) is generated from it. Only types and plain data live here: the
+ * browser imports it.
+ */
+
+/** Every Content an endpoint answers, by the name its schema has in the OpenAPI document. */
+export interface Contents {
+  Empty: null;
+  Login: LoginContent;
+  UserDetail: { user: User };
+  Home: HomeContent;
+  Categories: { categories: Category[] };
+  CategoryCounts: { categories: (Category & { product_count: number })[] };
+  AddressList: AddressListContent;
+  AddressSaved: { address: Address };
+  PlaceSuggestions: { places: PlaceSuggestion[] };
+  PlaceDetail: { place: Place };
+  Product: ProductContent;
+  ProductPage: ProductPage;
+  Suggestions: { products: { id: number; title: string }[] };
+  LikeToggled: { productId: number; likes_count: '0' | '1' };
+  Likes: { productId: number; total_likes: number; likes_count: '0' | '1' };
+  Questions: { questions: Question[] };
+  QuestionSaved: { question: Question };
+  ReportReasons: ReportReason[];
+  ReportState: { productId: number; already_reported: 0 | 1 };
+  DeleteReasons: DeleteReason[];
+}
+export type ContentName = keyof Contents;
+
+/** Who may call: `required` needs a bearer token (401 without), `optional` answers visitors too. */
+export type AuthRule = 'required' | 'optional' | 'none';
+
+/** Where the input travels: a JSON body, the query string, a multipart form, or only the path. */
+export type InputKind = 'body' | 'query' | 'multipart' | 'path';
+
+export interface Endpoint<In = unknown, C extends ContentName = ContentName> {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** Express style: `/api/productdetail/:id`; each `:param` is a key of the input */
+  path: string;
+  /** the same route under older or other clients' paths (the spec lists them) */
+  aliases?: readonly string[];
+  auth: AuthRule;
+  input: InputKind;
+  content: C;
+  /**
+   * The gateway's part: `sign-in` answers `{ token, user }` and the gateway keeps the token in the
+   * browser's session; `logout` ends that session too.
+   */
+  session?: 'sign-in' | 'logout';
+  /** a document of its own (the OpenAPI reference), not the envelope */
+  document?: 'json' | 'html';
+  tag: string;
+  summary: string;
+  /** never set: carries the input's type to callers */
+  readonly in?: In;
+}
+
+/** Any endpoint of the table, whatever its input. */
+export type AnyEndpoint = Omit<Endpoint<unknown, ContentName>, 'in'>;
+
+/** The input type of an endpoint (path params included). */
+export type InputOf<E> = E extends Endpoint<infer In, ContentName> ? In : never;
+/** The Content type an endpoint answers. */
+export type ContentOf<E> = E extends Endpoint<unknown, infer C> ? Contents[C] : never;
+
+/** `define<Input>()({...})`: the input type is given, the content's is read from `content`. */
+const define =
+  <In = Record<string, never>>() =>
+  <C extends ContentName>(endpoint: Omit<Endpoint<In, C>, 'in'>): Endpoint<In, C> =>
+    endpoint;
+
+type Id = number | string;
+interface Paging {
+  pageNumber?: number;
+  perPage?: number;
+}
+interface PushToken {
+  fcmToken?: string | null;
+}
+export interface SearchInput extends Paging {
+  keyword?: string | null;
+  search?: string | null;
+  categoryId?: Id | null;
+  category?: Id | null;
+  sort?: 'relevance' | 'newest' | 'price_asc' | 'price_desc';
+  type?: 'all' | 'buy' | 'swap';
+}
+export interface MyListingsInput extends Paging {
+  search?: string | null;
+  status?: number | null;
+}
+
+export const endpoints = {
+  // --- sign-in and passwords (spec section 7, User)
+  register: define<RegisterBody & PushToken>()({
+    method: 'POST',
+    path: '/api/register',
+    auth: 'none',
+    input: 'body',
+    content: 'Login',
+    session: 'sign-in',
+    tag: 'Sign-in',
+    summary: 'Register an individual account and sign in',
+  }),
+  registerBusiness: define<BusinessRegisterBody & PushToken>()({
+    method: 'POST',
+    path: '/api/v2/register',
+    auth: 'none',
+    input: 'body',
+    content: 'Login',
+    session: 'sign-in',
+    tag: 'Sign-in',
+    summary: 'Register a business account and sign in',
+  }),
+  signIn: define<{ email: string; password: string } & PushToken>()({
+    method: 'POST',
+    path: '/api/user/signin',
+    aliases: ['/api/user/signin1', '/api/signin'],
+    auth: 'none',
+    input: 'body',
+    content: 'Login',
+    session: 'sign-in',
+    tag: 'Sign-in',
+    summary: 'Sign in with e-mail and password',
+  }),
+  logout: define<{ token: string }>()({
+    method: 'GET',
+    path: '/api/web/logout/:token',
+    aliases: ['/api/logout/:token'],
+    auth: 'required',
+    input: 'path',
+    content: 'Empty',
+    session: 'logout',
+    tag: 'Sign-in',
+    summary: "Sign out: revokes the bearer token (the path carries the device's push token, or -)",
+  }),
+  logoutByPost: define<{ token: string }>()({
+    method: 'POST',
+    path: '/api/web/logout/:token',
+    aliases: ['/api/logout/:token'],
+    auth: 'required',
+    input: 'path',
+    content: 'Empty',
+    session: 'logout',
+    tag: 'Sign-in',
+    summary: 'Sign out (the same, by POST)',
+  }),
+  forgotPassword: define<{ email: string }>()({
+    method: 'POST',
+    path: '/api/reset/app/password',
+    auth: 'none',
+    input: 'body',
+    content: 'Empty',
+    tag: 'Sign-in',
+    summary: 'Mail a password reset link',
+  }),
+  resetPassword: define<{ token: string; password: string; confirmPassword: string }>()({
+    method: 'POST',
+    path: '/api/password/reset',
+    auth: 'none',
+    input: 'body',
+    content: 'Empty',
+    tag: 'Sign-in',
+    summary: "Set a new password with a reset link's token",
+  }),
+  changePassword: define<{ currentPassword: string; password: string; confirmPassword: string }>()({
+    method: 'POST',
+    path: '/api/change/password',
+    auth: 'required',
+    input: 'body',
+    content: 'Empty',
+    tag: 'Sign-in',
+    summary: 'Change the password (other sessions end)',
+  }),
+
+  // --- the account
+  userDetail: define()({
+    method: 'GET',
+    path: '/api/userdetail',
+    aliases: ['/api/v2/userdetail'],
+    auth: 'required',
+    input: 'path',
+    content: 'UserDetail',
+    tag: 'Account',
+    summary: 'The signed-in user',
+  }),
+  deleteReasons: define()({
+    method: 'GET',
+    path: '/api/deleteuserreasons',
+    auth: 'none',
+    input: 'path',
+    content: 'DeleteReasons',
+    tag: 'Account',
+    summary: 'Reasons to offer on the delete-account form',
+  }),
+
+  // --- addresses (spec section 7, Address)
+  addresses: define()({
+    method: 'GET',
+    path: '/api/user/address',
+    auth: 'required',
+    input: 'path',
+    content: 'AddressList',
+    tag: 'Addresses',
+    summary: "The user's addresses, the default first",
+  }),
+  saveAddress: define<AddressBody>()({
+    method: 'POST',
+    path: '/api/user/edit/address',
+    auth: 'required',
+    input: 'body',
+    content: 'AddressSaved',
+    tag: 'Addresses',
+    summary: 'Add an address, or edit one (with addressId)',
+  }),
+  updateAddress: define<AddressBody & { addressId: Id }>()({
+    method: 'POST',
+    path: '/api/user/update/address',
+    auth: 'required',
+    input: 'body',
+    content: 'AddressSaved',
+    tag: 'Addresses',
+    summary: 'Edit an address',
+  }),
+  defaultAddress: define<{ addressId: Id }>()({
+    method: 'GET',
+    path: '/api/default/address/:addressId',
+    auth: 'required',
+    input: 'path',
+    content: 'AddressList',
+    tag: 'Addresses',
+    summary: 'Make an address the default',
+  }),
+  deleteAddress: define<{ addressId: Id }>()({
+    method: 'GET',
+    path: '/api/delete/address/:addressId',
+    auth: 'required',
+    input: 'path',
+    content: 'AddressList',
+    tag: 'Addresses',
+    summary: 'Delete an address (the newest other one becomes the default)',
+  }),
+  searchPlaces: define<{ q: string }>()({
+    method: 'GET',
+    path: '/api/places/search',
+    auth: 'required',
+    input: 'query',
+    content: 'PlaceSuggestions',
+    tag: 'Addresses',
+    summary: 'Places matching what the user types (US and Canada)',
+  }),
+  place: define<{ id: string }>()({
+    method: 'GET',
+    path: '/api/places/:id',
+    auth: 'required',
+    input: 'path',
+    content: 'PlaceDetail',
+    tag: 'Addresses',
+    summary: 'One place, to fill an address from',
+  }),
+
+  // --- home and categories
+  home: define()({
+    method: 'GET',
+    path: '/api/home',
+    auth: 'optional',
+    input: 'path',
+    content: 'Home',
+    tag: 'Catalog',
+    summary: 'Top-level categories and the freshest listings',
+  }),
+  categories: define<{ categoryId?: Id | null; search?: string | null; fetchcategories?: string } & Paging>()({
+    method: 'POST',
+    path: '/api/home/category',
+    aliases: ['/api/v2/home/category'],
+    auth: 'none',
+    input: 'body',
+    content: 'Categories',
+    tag: 'Catalog',
+    summary: 'Categories: the top level, the children of one, or all ("fetchcategories": "all")',
+  }),
+  categoryCounts: define()({
+    method: 'POST',
+    path: '/api/v2/home/categories-by-product-count',
+    auth: 'none',
+    input: 'body',
+    content: 'CategoryCounts',
+    tag: 'Catalog',
+    summary: 'Top-level categories with the number of listings search shows in each',
+  }),
+
+  // --- listings (spec section 7, Listings)
+  search: define<SearchInput>()({
+    method: 'POST',
+    path: '/api/webgetproducts',
+    aliases: ['/api/v2/webgetproducts', '/api/getproducts', '/api/category/listing'],
+    auth: 'optional',
+    input: 'body',
+    content: 'ProductPage',
+    tag: 'Catalog',
+    summary: 'Search listings (keyword, category, buy or swap, sort, page)',
+  }),
+  publicSearch: define<{ string: string } & SearchInput>()({
+    method: 'GET',
+    path: '/api/public/productsearch/:string',
+    auth: 'optional',
+    input: 'query',
+    content: 'ProductPage',
+    tag: 'Catalog',
+    summary: 'Search listings by a keyword in the path (other filters in the query)',
+  }),
+  suggestions: define<{ keyword?: string | null; limit?: number }>()({
+    method: 'POST',
+    path: '/api/product/suggestions',
+    auth: 'none',
+    input: 'body',
+    content: 'Suggestions',
+    tag: 'Catalog',
+    summary: "The header's suggestions: titles of listings as the user types",
+  }),
+  product: define<{ id: Id }>()({
+    method: 'GET',
+    path: '/api/productdetail/:id',
+    aliases: ['/api/productdetailv2/:id', '/api/public/product/:id'],
+    auth: 'optional',
+    input: 'path',
+    content: 'Product',
+    tag: 'Listings',
+    summary: 'A listing, as its page shows it',
+  }),
+  uploadListing: define<ListingBody>()({
+    method: 'POST',
+    path: '/api/insert/product',
+    aliases: ['/api/v2/insert/product'],
+    auth: 'required',
+    input: 'multipart',
+    content: 'Product',
+    tag: 'Listings',
+    summary: 'Upload a listing (multipart: the fields, images[] and videos[])',
+  }),
+  updateListing: define<ListingBody & { existingImages?: Id[]; existingVideos?: Id[] }>()({
+    method: 'POST',
+    path: '/api/update/product',
+    aliases: ['/api/v2/update/product', '/api/web/update/product', '/api/v2/web/update/product'],
+    auth: 'required',
+    input: 'multipart',
+    content: 'Product',
+    tag: 'Listings',
+    summary: 'Edit one of your active listings (multipart, with productId)',
+  }),
+  listingForEdit: define<{ id: Id }>()({
+    method: 'GET',
+    path: '/api/edit/product/:id',
+    auth: 'required',
+    input: 'path',
+    content: 'Product',
+    tag: 'Listings',
+    summary: 'One of your active listings, for the edit form',
+  }),
+  deleteListing: define<{ id: Id }>()({
+    method: 'GET',
+    path: '/api/delete/product/:id',
+    auth: 'required',
+    input: 'path',
+    content: 'Empty',
+    tag: 'Listings',
+    summary: 'Delete one of your active listings',
+  }),
+  deleteListings: define<{ productIds: Id[] }>()({
+    method: 'DELETE',
+    path: '/api/delete/products',
+    auth: 'required',
+    input: 'body',
+    content: 'Empty',
+    tag: 'Listings',
+    summary: 'Delete several of your active listings: all of them or none',
+  }),
+  myListings: define<MyListingsInput>()({
+    method: 'POST',
+    path: '/api/webmyproducts',
+    auth: 'required',
+    input: 'body',
+    content: 'ProductPage',
+    tag: 'Listings',
+    summary: 'Your listings, newest first, with a search and a status filter',
+  }),
+  myListingsByQuery: define<MyListingsInput>()({
+    method: 'GET',
+    path: '/api/myproducts',
+    auth: 'required',
+    input: 'query',
+    content: 'ProductPage',
+    tag: 'Listings',
+    summary: 'Your listings (the same, filters in the query)',
+  }),
+
+  // --- likes, questions, reports
+  like: define<{ productId: Id }>()({
+    method: 'POST',
+    path: '/api/product/like',
+    auth: 'required',
+    input: 'body',
+    content: 'LikeToggled',
+    tag: 'Engagement',
+    summary: 'Like a listing, or unlike it',
+  }),
+  likes: define<{ id: Id }>()({
+    method: 'GET',
+    path: '/api/likes/:id',
+    auth: 'optional',
+    input: 'path',
+    content: 'Likes',
+    tag: 'Engagement',
+    summary: "A listing's likes, and whether you like it",
+  }),
+  likedListings: define<Paging>()({
+    method: 'POST',
+    path: '/api/user/likedproducts',
+    auth: 'required',
+    input: 'body',
+    content: 'ProductPage',
+    tag: 'Engagement',
+    summary: 'The listings you like, the newest like first',
+  }),
+  questions: define<{ id: Id }>()({
+    method: 'GET',
+    path: '/api/product/questionaire/:id',
+    aliases: ['/api/v2/product/questionaire/:id'],
+    auth: 'none',
+    input: 'path',
+    content: 'Questions',
+    tag: 'Engagement',
+    summary: "A listing's questions, the newest first",
+  }),
+  askQuestion: define<{ productId: Id; question: string }>()({
+    method: 'POST',
+    path: '/api/product/questionaire',
+    aliases: ['/api/product/qa'],
+    auth: 'required',
+    input: 'body',
+    content: 'QuestionSaved',
+    tag: 'Engagement',
+    summary: "Ask about someone else's listing",
+  }),
+  answerQuestion: define<{ questionId: Id; answer: string }>()({
+    method: 'POST',
+    path: '/api/product/qa/answer',
+    auth: 'required',
+    input: 'body',
+    content: 'QuestionSaved',
+    tag: 'Engagement',
+    summary: 'Answer a question about your listing',
+  }),
+  reportReasons: define<{ id: '1' | '2' }>()({
+    method: 'GET',
+    path: '/api/reasons/:id',
+    auth: 'none',
+    input: 'path',
+    content: 'ReportReasons',
+    tag: 'Engagement',
+    summary: 'Reasons to report a listing (1) or a user (2)',
+  }),
+  reportState: define<{ id: Id }>()({
+    method: 'GET',
+    path: '/api/reports/:id',
+    auth: 'required',
+    input: 'path',
+    content: 'ReportState',
+    tag: 'Engagement',
+    summary: 'Whether you reported a listing already',
+  }),
+  report: define<{ productId: Id; reasonId: Id; reason?: string | null }>()({
+    method: 'POST',
+    path: '/api/item/report',
+    auth: 'required',
+    input: 'body',
+    content: 'ReportState',
+    tag: 'Engagement',
+    summary: 'Report a listing',
+  }),
+
+  // --- this table, for mobile developers
+  openApi: define()({
+    method: 'GET',
+    path: '/api/openapi.json',
+    auth: 'none',
+    input: 'path',
+    content: 'Empty',
+    document: 'json',
+    tag: 'Reference',
+    summary: 'This api as an OpenAPI 3.1 document',
+  }),
+  apiReference: define()({
+    method: 'GET',
+    path: '/api/docs',
+    auth: 'none',
+    input: 'path',
+    content: 'Empty',
+    document: 'html',
+    tag: 'Reference',
+    summary: 'This api as a page to read (the OpenAPI document rendered)',
+  }),
+} as const satisfies Record<string, AnyEndpoint>;
+
+export type EndpointName = keyof typeof endpoints;
+
+/** Every path of an endpoint: its own and its aliases. */
+export const pathsOf = (endpoint: AnyEndpoint): string[] => [endpoint.path, ...(endpoint.aliases ?? [])];
+
+/**
+ * The paths of the endpoints the gateway takes part in, for one method: `sign-in` answers `{ token, user }`
+ * (the gateway keeps the token in the browser's session), `logout` ends that session too.
+ */
+export const sessionPaths = (session: NonNullable<AnyEndpoint['session']>, method: AnyEndpoint['method']): string[] =>
+  (Object.values(endpoints) as AnyEndpoint[])
+    .filter((endpoint) => endpoint.session === session && endpoint.method === method)
+    .flatMap(pathsOf);
