@@ -79,8 +79,8 @@ it('describes the api as a valid OpenAPI 3.1 document, with every path of the ta
   const document = (await res.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
   expect(document.openapi).toBe('3.1.0');
   const validation = await validate(structuredClone(document) as never);
-  expect(validation.errors ?? []).toEqual([]);
-  expect(validation.valid).toBe(true);
+  // the errors, when there are any, say what is wrong
+  expect(validation.valid ? [] : validation.errors).toEqual([]);
   const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
     Object.keys(operations).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
   );
