@@ -63,6 +63,23 @@ const noCrossRemoteImports = (self) => ({
   ),
 });
 
+/**
+ * Money is whole cents, handled by contracts' Money (ARCHITECTURE.md §4): what a name calls a price, an
+ * amount, cents, dollars or a fee is never multiplied, divided or read as a float, nor written with
+ * toFixed. Adding and comparing cents stays allowed: integers add exactly.
+ */
+const MONEY_NAME = '/price|cents|dollars|amount|money|fee|payout|balance/i';
+const MONEY_MESSAGE =
+  'Money is whole cents: use Money from @swapstuff/contracts (parse, toWire, format), not float arithmetic.';
+/** `price`, `row.price_cents`, `centsToDollars(…)`: a value whose name says it is money */
+const moneyOperand = `:matches(Identifier[name=${MONEY_NAME}], MemberExpression[property.name=${MONEY_NAME}], CallExpression[callee.name=${MONEY_NAME}])`;
+const noFloatMoney = [
+  `BinaryExpression[operator=/^[*\\/%]$/] > ${moneyOperand}`,
+  `AssignmentExpression[operator=/^[*\\/%]=$/] > ${moneyOperand}.left`,
+  `CallExpression[callee.name=/^(Number|parseFloat|parseInt)$/] > ${moneyOperand}.arguments`,
+  `CallExpression[callee.property.name=/^(toFixed|toPrecision)$/] > MemberExpression.callee > ${moneyOperand}.object`,
+].map((selector) => ({ selector, message: MONEY_MESSAGE }));
+
 export default tseslint.config(
   {
     ignores: [
@@ -84,6 +101,7 @@ export default tseslint.config(
       '@typescript-eslint/no-require-imports': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       ...restrictedImports(),
+      'no-restricted-syntax': ['error', ...noFloatMoney],
     },
   },
   {
@@ -100,6 +118,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
+        ...noFloatMoney,
         {
           selector: "CallExpression[callee.property.name='transaction']",
           message:

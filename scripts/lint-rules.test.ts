@@ -1,5 +1,5 @@
 /**
- * The architecture's import rules fire: each fixture (scripts/lint-fixtures) is linted by the project's
+ * The architecture's rules fire (imports, money): each fixture (scripts/lint-fixtures) is linted by the project's
  * own ESLint config as if it lived where it names, and must be reported by the rule it breaks; the
  * allowed import must not be.
  */
@@ -58,4 +58,23 @@ it('refuses an import between remotes', () => {
       message: expect.stringContaining('Remotes never import each other'),
     }),
   );
+});
+
+it('refuses float arithmetic on money, wherever the code lives', () => {
+  for (const asPath of [
+    'bff/src/api/products/float-money.ts',
+    'mfe-catalog/src/float-money.ts',
+    'db/src/float-money.ts',
+  ]) {
+    const refused = lintAs('float-money.ts.fixture', asPath).filter((m) =>
+      m.message.startsWith('Money is whole cents'),
+    );
+    // one message for each of the fixture's six lines
+    expect({ asPath, refused: refused.length }).toEqual({ asPath, refused: 6 });
+  }
+});
+
+it('lets whole cents be added and compared, and Money read and write them', () => {
+  const messages = lintAs('whole-cents.ts.fixture', 'bff/src/api/products/whole-cents.ts');
+  expect(messages.filter((m) => m.message.startsWith('Money is whole cents'))).toEqual([]);
 });

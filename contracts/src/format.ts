@@ -1,31 +1,4 @@
-/** Money and date formatting (spec section 9): USD with $ and two decimals, compact K/M; en-GB dates with AM/PM. */
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
-
-export function formatMoney(dollars: number): string {
-  return usd.format(dollars);
-}
-
-export function formatMoneyCompact(dollars: number): string {
-  const abs = Math.abs(dollars);
-  const sign = dollars < 0 ? '-' : '';
-  // 999,999 rounds to 1000K: it reads as 1M
-  if (abs >= 999_995) return `${sign}$${trim(abs / 1_000_000)}M`;
-  if (abs >= 1_000) return `${sign}$${trim(abs / 1_000)}K`;
-  return formatMoney(dollars);
-}
-
-function trim(n: number): string {
-  return n.toFixed(2).replace(/\.?0+$/, '');
-}
-
-export function centsToDollars(cents: number): number {
-  return Math.round(cents) / 100;
-}
-
-export function dollarsToCents(dollars: number): number {
-  return Math.round(dollars * 100);
-}
+/** Date and field formatting (spec section 9): en-GB dates with AM/PM, phone and EIN as typed. Money: money.ts. */
 
 export function formatDate(value: Date | string | number): string {
   return new Date(value).toLocaleString('en-GB', {

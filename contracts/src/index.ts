@@ -3,6 +3,7 @@ export * from './rules';
 export * from './status';
 export * from './types';
 export * from './format';
+export * from './money';
 export * from './routes';
 export * from './listing';
 export * from './endpoints';

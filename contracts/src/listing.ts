@@ -1,4 +1,4 @@
-import { formatMoneyCompact } from './format';
+import { Money } from './money';
 import { ListingStatus, listingLabel } from './status';
 import type { Product, ProductSeller } from './types';
 
@@ -19,9 +19,14 @@ export function categoryLabel(product: Pick<Product, 'is_buyable' | 'category'>)
   return `${product.is_buyable ? 'Category:' : 'Swap Category:'} ${product.category.name}`;
 }
 
-/** The price in USD, compact from a thousand up ($1.5K, $2M). */
+/** What a listing asks, read from the wire's decimal string. */
+export function priceOf(product: Pick<Product, 'sales_price'>): Money {
+  return Money.parse(product.sales_price);
+}
+
+/** The price as cards show it: compact from a thousand up ($1.5K, $2M). */
 export function listingPrice(product: Pick<Product, 'sales_price'>): string {
-  return formatMoneyCompact(Number(product.sales_price));
+  return Money.formatCompact(priceOf(product));
 }
 
 /** "Austin, TX" (either part may be missing on old data). */

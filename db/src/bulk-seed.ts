@@ -4,7 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { Knex } from 'knex';
-import { LISTING_LIMITS, ListingStatus } from '@swapstuff/contracts';
+import { LISTING_LIMITS, ListingStatus, Money } from '@swapstuff/contracts';
 import { isSqlite } from './engine';
 import { searchRowsOf, type SearchTermRow } from './search';
 import {
@@ -176,16 +176,20 @@ const PHOTO_COUNTS = [
 ] as const;
 const BUYABLE_SHARE = 0.45;
 
-/** A price a seller would ask: most listings cheap, a few expensive, rounded the way people round. */
+/**
+ * A price a seller would ask: most listings cheap, a few expensive, rounded the way people round (whole
+ * dollars, a cent short of one for the cheapest: $4.99). Drawn as a size, counted in cents.
+ */
 function priceCents(rng: Random, [min, max]: [number, number]): number {
-  const dollars = min * (max / min) ** (rng() ** 1.7);
+  const size = min * (max / min) ** (rng() ** 1.7);
+  const cents = (wholeDollars: number, centsShort = 0) => Money.fromWholeDollars(wholeDollars).cents - centsShort;
   let asked: number;
-  if (dollars < 20) asked = Math.max(2, Math.round(dollars)) - (rng() < 0.4 ? 0.01 : 0);
-  else if (dollars < 200) asked = round(dollars, 5);
-  else if (dollars < 1000) asked = round(dollars, 10) - (rng() < 0.3 ? 1 : 0);
-  else asked = round(dollars, 50);
+  if (size < 20) asked = cents(Math.max(2, Math.round(size)), rng() < 0.4 ? 1 : 0);
+  else if (size < 200) asked = cents(round(size, 5));
+  else if (size < 1000) asked = cents(round(size, 10) - (rng() < 0.3 ? 1 : 0));
+  else asked = cents(round(size, 50));
   const { min: floor, max: ceiling } = LISTING_LIMITS.price;
-  return Math.round(Math.min(ceiling, Math.max(floor, asked)) * 100);
+  return Math.min(cents(ceiling), Math.max(cents(floor), asked));
 }
 
 /** A title within the form's limit: the richest pattern that fits. */

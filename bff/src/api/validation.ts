@@ -22,7 +22,11 @@ function compileNumber(rule: FieldRule): Joi.Schema {
   const { message, min, minMessage, max, maxMessage } = rule.number!;
   let schema = Joi.number()
     .empty(Joi.alternatives(Joi.valid(null), Joi.string().allow('').pattern(/^\s*$/)))
-    .messages({ 'number.base': message, 'number.infinity': message, 'any.required': rule.requiredMessage ?? messages.validationFailed });
+    .messages({
+      'number.base': message,
+      'number.infinity': message,
+      'any.required': rule.requiredMessage ?? messages.validationFailed,
+    });
   if (min !== undefined) schema = schema.min(min).rule({ message: minMessage ?? message });
   if (max !== undefined) schema = schema.max(max).rule({ message: maxMessage ?? message });
   if (rule.required) return schema.required();

@@ -8,11 +8,12 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
   canChangeListing,
   formatDate,
-  formatMoney,
   ListingStatus,
   listingBadge,
   listingPlace,
   messages,
+  Money,
+  priceOf,
   routes,
   sellerName,
   type Product,
@@ -117,7 +118,7 @@ function ItemDetail({ product }: { product: Product }) {
             {product.title}
           </h1>
           <div className={styles.priceRow}>
-            <span className={styles.price}>{formatMoney(Number(product.sales_price))}</span>
+            <span className={styles.price}>{Money.format(priceOf(product))}</span>
             <div className={styles.priceTools}>
               <LikeButton product={product} />
               <ShareMenu product={product} />

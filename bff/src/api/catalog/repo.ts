@@ -1,5 +1,5 @@
 import {
-  centsToDollars,
+  Money,
   ListingStatus,
   type Product,
   type ProductDimensions,
@@ -156,7 +156,7 @@ export async function toProducts(db: Knex, storage: Storage, rows: ProductRow[])
       title: row.title,
       description: row.description,
       status: row.status as ListingStatus,
-      sales_price: centsToDollars(row.price_cents).toFixed(2),
+      sales_price: Money.toWire(Money.fromCents(row.price_cents)),
       city: row.city,
       state: row.state,
       zip: row.zip,

@@ -210,6 +210,15 @@ describe('uploading a listing', () => {
     expect(stored.includes(Buffer.from('TestCam'))).toBe(false);
   });
 
+  it('keeps the price the seller typed to the cent, rounding a third decimal half up', async () => {
+    // 1.005 × 100 is 100.49999999999999 in floating point: a float rounding would store $1.00
+    const cases = { '1.005': '1.01', '19.99': '19.99', '0019.9': '19.90', '999999': '999999.00', '12.344': '12.34' };
+    for (const [typed, stored] of Object.entries(cases)) {
+      const product = await create(alice, { ...listing(), price: typed });
+      expect({ typed, sales_price: product.sales_price }).toEqual({ typed, sales_price: stored });
+    }
+  });
+
   it('stores a buyable listing with its dimensions (ounces default to 0 from one pound up)', async () => {
     const product = await create(alice, buyable());
     expect(product.is_buyable).toBe(1);

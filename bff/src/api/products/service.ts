@@ -1,5 +1,5 @@
 import {
-  dollarsToCents,
+  Money,
   isOn,
   LISTING_LIMITS,
   ListingStatus,
@@ -53,7 +53,8 @@ async function fieldsOf(deps: ApiDeps, userId: number, body: ValidListingBody): 
     ...(await categoryOf(deps.db, body)),
     title: body.title.trim(),
     description: body.description.trim(),
-    price_cents: dollarsToCents(body.price),
+    // joi read the form's text as a number; its shortest decimal form is the text the seller typed
+    price_cents: Money.parse(String(body.price)).cents,
     is_buyable: isOn(body.is_buyable),
     condition: body.condition,
     address_id: address.id,
