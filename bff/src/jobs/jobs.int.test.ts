@@ -63,6 +63,22 @@ it('handles every event once, in order, and marks its row done', async () => {
   expect(await db('outbox').whereNot('status', 'done').count({ n: '*' })).toEqual([{ n: 0 }]);
 });
 
+it('shares the work between runners started at once: every event handled once (SQLite: one at a time)', async () => {
+  const runners = ['a', 'b', 'c'].map((name) =>
+    createJobRunner({
+      db,
+      handlers: new HandlerRegistry([effect(name)]),
+      logger: pino({ level: 'silent' }),
+      batchSize: 5,
+    }),
+  );
+  await emitMany(new HandlerRegistry([effect()]), 60);
+  await Promise.all(runners.map(drain));
+  const effects = await db('job_effects').pluck('n');
+  expect(effects.sort((x, y) => x - y)).toEqual([...Array(60).keys()]);
+  expect(await db('outbox').whereNot('status', 'done').count({ n: '*' })).toEqual([{ n: 0 }]);
+});
+
 it('keeps an event only when its change commits, and runs inline handlers in that transaction', async () => {
   const inline = on(
     'question.answered',
