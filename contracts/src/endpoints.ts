@@ -15,6 +15,7 @@ import type {
   Question,
   RegisterBody,
   ReportReason,
+  UploadedImage,
   User,
 } from './types';
 
@@ -48,6 +49,7 @@ export interface Contents {
   ReportReasons: ReportReason[];
   ReportState: { productId: number; already_reported: 0 | 1 };
   DeleteReasons: DeleteReason[];
+  ImageUploaded: { image: UploadedImage };
 }
 export type ContentName = keyof Contents;
 
@@ -65,6 +67,8 @@ export interface Endpoint<In = unknown, C extends ContentName = ContentName> {
   aliases?: readonly string[];
   auth: AuthRule;
   input: InputKind;
+  /** multipart only: the fields that carry files (`images` stands for images[0], images[1] …) */
+  files?: readonly string[];
   content: C;
   /**
    * The gateway's part: `sign-in` answers `{ token, user }` and the gateway keeps the token in the
@@ -358,6 +362,7 @@ export const endpoints = {
     aliases: ['/api/v2/insert/product'],
     auth: 'required',
     input: 'multipart',
+    files: ['images', 'videos'],
     content: 'Product',
     tag: 'Listings',
     summary: 'Upload a listing (multipart: the fields, images[] and videos[])',
@@ -368,6 +373,7 @@ export const endpoints = {
     aliases: ['/api/v2/update/product', '/api/web/update/product', '/api/v2/web/update/product'],
     auth: 'required',
     input: 'multipart',
+    files: ['images', 'videos'],
     content: 'Product',
     tag: 'Listings',
     summary: 'Edit one of your active listings (multipart, with productId)',
@@ -501,6 +507,18 @@ export const endpoints = {
     content: 'ReportState',
     tag: 'Engagement',
     summary: 'Report a listing',
+  }),
+
+  // --- files (spec section 7, Other)
+  uploadImage: define()({
+    method: 'POST',
+    path: '/api/upload/image',
+    auth: 'required',
+    input: 'multipart',
+    files: ['image'],
+    content: 'ImageUploaded',
+    tag: 'Files',
+    summary: 'Upload one photo (multipart field "image", at most 5 MB): stored re-encoded, ≤ 800 px, no EXIF',
   }),
 
   // --- this table, for mobile developers

@@ -120,6 +120,12 @@ export const messages = {
   uploadTooLarge: 'This upload is too large: at most 5 photos of 20 MB and 2 videos of 100 MB.',
   malformedUpload: 'The upload was cut off or could not be read. Please try again.',
   unexpectedFile: 'Only photos (images) and videos can be attached to a listing.',
+  // ours: POST /api/upload/image
+  imageFieldOnly: 'Send one photo in the field "image".',
+  oneImageOnly: 'You can upload one image at a time.',
+  imageOver5Mb: 'Each image must be at most 5 MB',
+  imageUploaded: 'Image Uploaded Successfully',
+  tooManyImageUploads: 'You have uploaded many images in a short time. Please try again later.',
   unknownCategory: 'This category does not exist',
   productNotFound: 'Product not found',
   notYourProduct: 'Only the owner can change this listing',

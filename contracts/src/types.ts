@@ -84,6 +84,15 @@ export interface AddressBody {
   zip: string;
 }
 
+/** An image uploaded on its own (POST /api/upload/image), for a feature to attach by id. */
+export interface UploadedImage {
+  id: number;
+  /** where a browser fetches it */
+  url: string;
+  width: number;
+  height: number;
+}
+
 export interface DeleteReason {
   id: number;
   name: string;

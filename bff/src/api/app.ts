@@ -11,6 +11,7 @@ import { authRoutes, optionalAuth, requireAuth } from './auth';
 import { healthRoutes } from './health';
 import { homeRoutes } from './home';
 import { likesRoutes } from './likes';
+import { mediaRoutes } from './media';
 import { productsRoutes } from './products';
 import { questionsRoutes } from './questions';
 import { reportsRoutes } from './reports';
@@ -29,7 +30,7 @@ export interface ApiOptions extends ApiDeps {
 /** Seed images change only with a release; a week keeps browsers and CDNs from asking again. */
 const MEDIA_MAX_AGE = '7d';
 /** Uploaded photos and videos are named by their content's hash: a name never changes meaning. */
-const UPLOAD_FOLDERS = ['products', 'videos'];
+const UPLOAD_FOLDERS = ['products', 'videos', 'images'];
 
 /** Opened on its own (not inside an <img> or <video>), a media file runs no script and reaches no origin. */
 function sandboxMedia(res: ServerResponse): void {
@@ -90,6 +91,7 @@ export function createApiApp(options: ApiOptions): Express {
     addressesRoutes,
     placesRoutes,
     productsRoutes,
+    mediaRoutes,
     likesRoutes,
     questionsRoutes,
     reportsRoutes,

@@ -4,6 +4,7 @@ import * as addresses from './002_addresses';
 import * as catalog from './003_catalog';
 import * as rateLimits from './004_rate_limits';
 import * as outbox from './005_outbox';
+import * as images from './006_images';
 
 interface Migration {
   name: string;
@@ -18,6 +19,7 @@ const migrations: Migration[] = [
   { name: '003_catalog', ...catalog },
   { name: '004_rate_limits', ...rateLimits },
   { name: '005_outbox', ...outbox },
+  { name: '006_images', ...images },
 ];
 
 /**

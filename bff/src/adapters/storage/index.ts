@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { AwsClient } from 'aws4fetch';
@@ -25,8 +26,9 @@ export function diskStorage(dataDir: string): Storage {
     async put(key, body) {
       const file = fileOf(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
-      // write then rename: a reader never sees half a file
-      const partial = `${file}.${process.pid}.partial`;
+      // write then rename: a reader never sees half a file. The partial file is this write's own: keys are
+      // content hashes, so two uploads of one photo at once write the same key
+      const partial = `${file}.${randomUUID()}.partial`;
       await fs.writeFile(partial, body);
       await fs.rename(partial, file);
     },

@@ -20,6 +20,20 @@ describe('disk storage (the offline default)', () => {
       await fs.rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('takes many writes of one key at once (keys are content hashes: one photo uploaded twice)', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'swapstuff-storage-'));
+    try {
+      const storage = diskStorage(dir);
+      const body = Buffer.alloc(256 * 1024, 7);
+      await Promise.all(Array.from({ length: 20 }, () => storage.put('images/same.png', body, 'image/png')));
+      expect((await fs.readFile(path.join(dir, 'media', 'images', 'same.png'))).equals(body)).toBe(true);
+      // no partial file left behind
+      expect(await fs.readdir(path.join(dir, 'media', 'images'))).toEqual(['same.png']);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 /**

@@ -1,11 +1,10 @@
 import { messages, type BusinessRegisterBody, type LoginContent, type RegisterBody } from '@swapstuff/contracts';
 import { isUniqueViolation, withTransaction } from '@swapstuff/db';
 import type { ApiDeps } from '../deps';
-import { fieldError, HttpError } from '../../http';
+import { clearLimit, consume, fieldError, HttpError, refund, type Limit } from '../../http';
 import { toUser, usersRepo, type NewUser, type UserRow } from '../users';
 import { passwordProblem } from './password-policy';
 import { burnVerify, hashPassword, verifyPassword } from './passwords';
-import { clearLimit, consume, refund, type Limit } from './rate-limit';
 import { resetsRepo, tokensRepo, type TokenKind } from './repo';
 import type { ChangePasswordBody, ResetPasswordBody, SignInBody } from './schemas';
 import { digest, newSecret } from './tokens';

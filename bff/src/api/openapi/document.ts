@@ -48,8 +48,10 @@ function failures(endpoint: AnyEndpoint): Record<string, unknown> {
 
 function requestBody(endpoint: AnyEndpoint, schema: Schema): Schema | undefined {
   if (endpoint.input === 'multipart') {
-    const files = { type: 'array', items: { type: 'string', format: 'binary' } };
-    const form = { ...schema, properties: { ...(schema.properties as Schema), images: files, videos: files } };
+    const files = Object.fromEntries(
+      (endpoint.files ?? []).map((field) => [field, { type: 'array', items: { type: 'string', format: 'binary' } }]),
+    );
+    const form = { type: 'object', ...schema, properties: { ...(schema.properties as Schema), ...files } };
     return { required: true, content: { 'multipart/form-data': { schema: form } } };
   }
   if (endpoint.input === 'body') return { required: true, content: { 'application/json': { schema } } };

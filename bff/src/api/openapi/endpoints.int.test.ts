@@ -58,7 +58,7 @@ it('serves every route of the table, and no route that is not in it', () => {
   expect(new Set(routes).size).toBe(routes.length);
   expect(routes.filter((r) => !OUTSIDE_THE_TABLE.includes(r)).sort()).toEqual([...tableRoutes].sort());
   // static files only: uploads and seed media, and the reference page's assets
-  expect(mounts.sort()).toEqual(['/api/docs/assets', '/media', '/media/products', '/media/videos']);
+  expect(mounts.sort()).toEqual(['/api/docs/assets', '/media', '/media/images', '/media/products', '/media/videos']);
 });
 
 it.each(tableRoutes)('%s answers as its endpoint, not as an unknown path', async (route) => {

@@ -1,6 +1,6 @@
 import type { ListingStatus } from '@swapstuff/contracts';
 import { isSqlite, type Knex } from '@swapstuff/db';
-import type { StoredPhoto, StoredVideo } from './media';
+import type { StoredPhoto, StoredVideo } from '../media';
 
 export interface ProductFields {
   category_id: number;

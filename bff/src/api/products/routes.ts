@@ -3,7 +3,7 @@ import type { ApiDeps } from '../deps';
 import { created, fieldError, ok } from '../../http';
 import { authOf, viewerOf } from '../auth';
 import type { ApiRouter, Call } from '../router';
-import { listingUpload, uploadedFiles } from './upload';
+import { LISTING_FORM, multipartUpload, uploadedFiles } from '../media';
 import {
   deleteManySchema,
   listingSchema,
@@ -16,7 +16,7 @@ import * as products from './service';
 /** Spec section 7, Listings: upload, edit, delete, detail and the owner's own listings. */
 export function productsRoutes(deps: ApiDeps, api: ApiRouter): void {
   // the multipart form is read (and its files checked as they stream) before the fields are
-  const upload = { schema: listingSchema, before: [listingUpload(deps.dataDir)] };
+  const upload = { schema: listingSchema, before: [multipartUpload(deps.dataDir, LISTING_FORM)] };
 
   // One form, two doors: with a productId it edits (spec section 4, edit mode), without one it adds.
   const save =

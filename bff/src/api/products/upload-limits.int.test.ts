@@ -5,7 +5,9 @@ import { call, startTestApi, type TestApi } from '../../../test/harness';
 import { seller } from '../../../test/listings';
 import { gif, mp4 } from '../../../test/media';
 import { BOUNDARY, closing, multipartHeaders, part, rawRequest, type RawAnswer } from '../../../test/raw-http';
-import { UPLOAD_LIMITS, uploadTempDir } from './upload';
+import { LISTING_FORM, uploadTempDir } from '../media';
+
+const PHOTO_BYTES = LISTING_FORM.kinds.find((kind) => kind.field === 'images')!.bytes;
 
 let api: TestApi;
 let owner: { token: string; address: Address };
@@ -162,7 +164,7 @@ describe('upload limits, checked while the body streams (finding 9)', () => {
       closing(),
     ]);
     expectRefused(res, 413, messages.imageTooLarge);
-    expect(during).toBeLessThanOrEqual(UPLOAD_LIMITS.photoBytes);
+    expect(during).toBeLessThanOrEqual(PHOTO_BYTES);
     await stillHealthy();
   });
 
@@ -180,7 +182,7 @@ describe('upload limits, checked while the body streams (finding 9)', () => {
 
   it('a body declared larger than any upload may be is refused before it is read', async () => {
     const started = Date.now();
-    const res = await post([...fields()], multipartHeaders(owner.token, UPLOAD_LIMITS.requestBytes + 1));
+    const res = await post([...fields()], multipartHeaders(owner.token, LISTING_FORM.requestBytes + 1));
     expectRefused(res, 413, messages.uploadTooLarge);
     expect(Date.now() - started).toBeLessThan(5000);
     await stillHealthy();
@@ -193,7 +195,7 @@ describe('upload limits, checked while the body streams (finding 9)', () => {
   });
 
   it('too many fields are refused', async () => {
-    const many = Array.from({ length: UPLOAD_LIMITS.fields + 1 }, (_, i) => part(`extra${i}`, 'x'));
+    const many = Array.from({ length: LISTING_FORM.fields + 1 }, (_, i) => part(`extra${i}`, 'x'));
     expectRefused(await post([...many, closing()]), 400, messages.malformedUpload);
     await stillHealthy();
   });

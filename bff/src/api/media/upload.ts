@@ -8,52 +8,80 @@ import { HttpError } from '../../http';
 
 const MB = 1024 * 1024;
 
-type Kind = 'photo' | 'video';
+/** One kind of file a form takes: its field, how many, how large, and what a refusal says. */
+interface FileKind {
+  /** the field's name; `images` also matches `images[]` and `images[0]` (spec: images[i]) */
+  field: string;
+  max: number;
+  bytes: number;
+  tooMany: string;
+  tooLarge: string;
+}
+
+/** What one multipart form may hold, enforced while the body streams in. */
+export interface UploadForm {
+  kinds: FileKind[];
+  fields: number;
+  fieldBytes: number;
+  /** a body declared larger is refused unread */
+  requestBytes: number;
+  /** what a file in any other field is told */
+  unexpectedFile: string;
+  /** what a body declared larger than requestBytes is told */
+  tooLarge: string;
+}
 
 const PHOTOS = LISTING_LIMITS.images;
 const VIDEOS = LISTING_LIMITS.videos;
 const FIELDS = 60;
 const FIELD_BYTES = 64 * 1024;
 
-/**
- * What one listing upload may hold, enforced while the body streams in: a count or a size over its limit
- * stops the upload at that byte, so no more than the allowed files at their allowed sizes ever reach the
- * disk. Spec section 9: 5 photos, 2 videos; the sizes are ours (docs/decisions.md).
- */
-export const UPLOAD_LIMITS = {
-  photos: PHOTOS,
-  videos: VIDEOS,
-  /** a photo as it arrives, before it is re-encoded to at most 1 MB */
-  photoBytes: 20 * MB,
-  videoBytes: 100 * MB,
-  fields: FIELDS,
-  fieldBytes: FIELD_BYTES,
-  /** every file at its largest plus every field: a body declared larger is refused unread */
-  requestBytes: PHOTOS * 20 * MB + VIDEOS * 100 * MB + FIELDS * FIELD_BYTES + MB,
-} as const;
-
-const KINDS: Record<Kind, { max: number; bytes: number; tooMany: string; tooLarge: string }> = {
-  photo: {
-    max: PHOTOS,
-    bytes: UPLOAD_LIMITS.photoBytes,
-    tooMany: messages.imagesMax,
-    tooLarge: messages.imageTooLarge,
-  },
-  video: {
-    max: VIDEOS,
-    bytes: UPLOAD_LIMITS.videoBytes,
-    tooMany: messages.videosMax,
-    tooLarge: messages.videoTooLarge,
-  },
+const listingPhotos: FileKind = {
+  field: 'images',
+  max: PHOTOS,
+  // as it arrives, before it is re-encoded to at most 1 MB
+  bytes: 20 * MB,
+  tooMany: messages.imagesMax,
+  tooLarge: messages.imageTooLarge,
+};
+const listingVideos: FileKind = {
+  field: 'videos',
+  max: VIDEOS,
+  bytes: 100 * MB,
+  tooMany: messages.videosMax,
+  tooLarge: messages.videoTooLarge,
 };
 
-/** images, images[], images[0] … (spec: images[i]); likewise videos. */
-const FIELD_PATTERN = /^(images|videos)(\[\d*\])?$/;
+/**
+ * What one listing upload may hold: a count or a size over its limit stops the upload at that byte, so
+ * no more than the allowed files at their allowed sizes ever reach the disk. Spec section 9: 5 photos,
+ * 2 videos; the sizes are ours (docs/decisions.md).
+ */
+export const LISTING_FORM: UploadForm = {
+  kinds: [listingPhotos, listingVideos],
+  fields: FIELDS,
+  fieldBytes: FIELD_BYTES,
+  requestBytes: PHOTOS * listingPhotos.bytes + VIDEOS * listingVideos.bytes + FIELDS * FIELD_BYTES + MB,
+  unexpectedFile: messages.unexpectedFile,
+  tooLarge: messages.uploadTooLarge,
+};
 
-function kindOf(fieldname: string): Kind | undefined {
-  const match = FIELD_PATTERN.exec(fieldname);
-  if (!match) return undefined;
-  return match[1] === 'images' ? 'photo' : 'video';
+/** POST /api/upload/image: one photo, 5 MB at most (spec section 9's feedback images). */
+export const IMAGE_FORM: UploadForm = {
+  kinds: [{ field: 'image', max: 1, bytes: 5 * MB, tooMany: messages.oneImageOnly, tooLarge: messages.imageOver5Mb }],
+  fields: 4,
+  fieldBytes: 1024,
+  requestBytes: 5 * MB + 64 * 1024,
+  unexpectedFile: messages.imageFieldOnly,
+  tooLarge: messages.imageOver5Mb,
+};
+
+/** images, images[], images[0] → images */
+const fieldOf = (fieldname: string) => /^(\w+)(\[\d*\])?$/.exec(fieldname)?.[1];
+
+function kindOf(form: UploadForm, fieldname: string): FileKind | undefined {
+  const field = fieldOf(fieldname);
+  return form.kinds.find((kind) => kind.field === field);
 }
 
 /** Where uploads wait while the request is handled; each is removed when its response is done. */
@@ -67,22 +95,25 @@ export function uploadTempDir(dataDir: string): string {
  * 150 MB "photo" is refused as a photo, with the photo's message.
  */
 class LimitedDiskStorage implements multer.StorageEngine {
-  private readonly counts = new WeakMap<Request, Record<Kind, number>>();
+  private readonly counts = new WeakMap<Request, Map<FileKind, number>>();
 
-  constructor(private readonly dir: string) {}
+  constructor(
+    private readonly dir: string,
+    private readonly form: UploadForm,
+  ) {}
 
   _handleFile(
     req: Request,
     file: Express.Multer.File,
     callback: (error?: unknown, info?: Partial<Express.Multer.File>) => void,
   ): void {
-    const kind = kindOf(file.fieldname);
-    if (!kind) return callback(new HttpError(400, messages.unexpectedFile));
-    const counts = this.counts.get(req) ?? { photo: 0, video: 0 };
+    const limit = kindOf(this.form, file.fieldname);
+    if (!limit) return callback(new HttpError(400, this.form.unexpectedFile));
+    const counts = this.counts.get(req) ?? new Map<FileKind, number>();
     this.counts.set(req, counts);
-    const limit = KINDS[kind];
-    counts[kind] += 1;
-    if (counts[kind] > limit.max) return callback(new HttpError(400, limit.tooMany));
+    const count = (counts.get(limit) ?? 0) + 1;
+    counts.set(limit, count);
+    if (count > limit.max) return callback(new HttpError(400, limit.tooMany));
 
     const target = path.join(this.dir, randomUUID());
     const out = createWriteStream(target, { flags: 'wx' });
@@ -130,39 +161,39 @@ class LimitedDiskStorage implements multer.StorageEngine {
  * part header", "Boundary not found", an unsupported multipart type) and a client that went away are the
  * client's: 400. A system error (disk full) is ours and stays a 500.
  */
-function uploadError(err: unknown): unknown {
+function uploadError(form: UploadForm, err: unknown): unknown {
   if (err instanceof HttpError) return err;
   if (err instanceof multer.MulterError) {
-    if (err.code === 'LIMIT_FILE_SIZE') {
-      return new HttpError(413, KINDS[kindOf(err.field ?? '') ?? 'video'].tooLarge);
-    }
+    if (err.code === 'LIMIT_FILE_SIZE')
+      return new HttpError(413, kindOf(form, err.field ?? '')?.tooLarge ?? form.tooLarge);
     return new HttpError(400, messages.malformedUpload);
   }
   if (err instanceof Error && 'syscall' in err) return err;
   return new HttpError(400, messages.malformedUpload);
 }
 
-/** Multipart parsing for the listing form: files stream to a temporary folder, never whole in memory. */
-export function listingUpload(dataDir: string): RequestHandler {
+/** Multipart parsing for a form: files stream to a temporary folder, never whole in memory. */
+export function multipartUpload(dataDir: string, form: UploadForm): RequestHandler {
   const dir = uploadTempDir(dataDir);
   mkdirSync(dir, { recursive: true });
+  const files = form.kinds.reduce((sum, kind) => sum + kind.max, 0);
   const upload = multer({
-    storage: new LimitedDiskStorage(dir),
+    storage: new LimitedDiskStorage(dir, form),
     limits: {
       // the storage engine refuses the first file over a kind's count; these are the parser's backstops
-      files: PHOTOS + VIDEOS + 1,
-      fileSize: UPLOAD_LIMITS.videoBytes,
-      fields: FIELDS,
-      fieldSize: FIELD_BYTES,
-      parts: FIELDS + PHOTOS + VIDEOS + 1,
+      files: files + 1,
+      fileSize: Math.max(...form.kinds.map((kind) => kind.bytes)),
+      fields: form.fields,
+      fieldSize: form.fieldBytes,
+      parts: form.fields + files + 1,
     },
   }).any();
   return (req, res, next) => {
     const declared = Number(req.headers['content-length']);
-    if (declared > UPLOAD_LIMITS.requestBytes) {
+    if (declared > form.requestBytes) {
       // not worth reading: answer now and close the connection rather than drain it
       res.set('Connection', 'close');
-      return next(new HttpError(413, messages.uploadTooLarge));
+      return next(new HttpError(413, form.tooLarge));
     }
     // the temporary files go when the response is done, whatever happened
     res.on('close', () => {
@@ -171,7 +202,7 @@ export function listingUpload(dataDir: string): RequestHandler {
           fs.rm(file.path, { force: true }).catch((err: unknown) => req.log.warn({ err }, 'temp upload not removed'));
       }
     });
-    upload(req, res, (err: unknown) => next(err === undefined ? undefined : uploadError(err)));
+    upload(req, res, (err: unknown) => next(err === undefined ? undefined : uploadError(form, err)));
   };
 }
 
@@ -179,10 +210,11 @@ export function uploadedFiles(req: Request): Express.Multer.File[] {
   return Array.isArray(req.files) ? req.files : [];
 }
 
-/** The photos (or videos) of the form, in the order of their index: the first photo is the featured one. */
-export function filesNamed(files: Express.Multer.File[], name: 'images' | 'videos'): Express.Multer.File[] {
-  const kind: Kind = name === 'images' ? 'photo' : 'video';
-  return files.filter((f) => kindOf(f.fieldname) === kind).sort((a, b) => indexOf(a.fieldname) - indexOf(b.fieldname));
+/** The files of one field, in the order of their index: the first photo is the featured one. */
+export function filesNamed(files: Express.Multer.File[], field: string): Express.Multer.File[] {
+  return files
+    .filter((f) => fieldOf(f.fieldname) === field)
+    .sort((a, b) => indexOf(a.fieldname) - indexOf(b.fieldname));
 }
 
 const indexOf = (field: string) => Number(/\[(\d+)\]$/.exec(field)?.[1] ?? 0);

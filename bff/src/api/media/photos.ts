@@ -89,6 +89,23 @@ async function encodeWithin(
 const contentKey = (folder: string, body: Buffer, ext: string) =>
   `${folder}/${createHash('sha256').update(body).digest('hex')}.${ext}`;
 
+/** Stores a prepared photo in `folder`, named by its content's hash. */
+async function putPhoto(
+  storage: Storage,
+  folder: string,
+  photo: { body: Buffer; ext: string; mime: string },
+): Promise<StoredPhoto> {
+  const key = contentKey(folder, photo.body, photo.ext);
+  await storage.put(key, photo.body, photo.mime);
+  const { width = 0, height = 0 } = await sharp(photo.body).metadata();
+  return { file_name: key, width, height, bytes: photo.body.length };
+}
+
+/** One photo on its own (POST /api/upload/image): checked, re-encoded as a listing's are, stored in images/. */
+export async function storeImage(storage: Storage, file: Express.Multer.File): Promise<StoredPhoto> {
+  return putPhoto(storage, 'images', await preparePhoto(file));
+}
+
 /**
  * Checks every file of a listing before storing any, so a refused upload stores nothing.
  * Photos and videos arrive in the order the form gave them; the first photo is the featured one.
@@ -110,12 +127,7 @@ export async function storeListingMedia(
   for (const file of photos) preparedPhotos.push(await preparePhoto(file));
 
   const storedPhotos: StoredPhoto[] = [];
-  for (const photo of preparedPhotos) {
-    const key = contentKey('products', photo.body, photo.ext);
-    await storage.put(key, photo.body, photo.mime);
-    const { width = 0, height = 0 } = await sharp(photo.body).metadata();
-    storedPhotos.push({ file_name: key, width, height, bytes: photo.body.length });
-  }
+  for (const photo of preparedPhotos) storedPhotos.push(await putPhoto(storage, 'products', photo));
   const storedVideos: StoredVideo[] = [];
   for (const video of preparedVideos) {
     const body = await fs.readFile(video.file.path);

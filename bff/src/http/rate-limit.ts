@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isSqlite, retryOnLockConflict, type Knex } from '@swapstuff/db';
-import { HttpError } from '../../http';
+import { HttpError } from './envelope';
 
 export interface Limit {
   key: string;

@@ -1,0 +1,7 @@
+/**
+ * Files people upload: the multipart forms that stream them to disk within their limits, the photo and
+ * video checks and re-encoding, and images uploaded on their own (POST /api/upload/image).
+ */
+export { mediaRoutes } from './routes';
+export { storeListingMedia, type StoredPhoto, type StoredVideo } from './photos';
+export { filesNamed, LISTING_FORM, multipartUpload, uploadedFiles, uploadTempDir } from './upload';
