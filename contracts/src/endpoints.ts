@@ -317,6 +317,25 @@ export const endpoints = {
     summary: 'Top-level categories with the number of listings search shows in each',
   }),
 
+  likedCategories: define()({
+    method: 'GET',
+    path: '/api/categories/user',
+    auth: 'required',
+    input: 'path',
+    content: 'Categories',
+    tag: 'Catalog',
+    summary: 'The top-level categories you picked as the ones you care about',
+  }),
+  saveLikedCategories: define<{ categoryIds: Id[] }>()({
+    method: 'POST',
+    path: '/api/user/savecategories',
+    auth: 'required',
+    input: 'body',
+    content: 'Categories',
+    tag: 'Catalog',
+    summary: 'Pick the top-level categories you care about (replaces the list; home shows them first)',
+  }),
+
   // --- listings (spec section 7, Listings)
   search: define<SearchInput>()({
     method: 'POST',

@@ -120,6 +120,9 @@ export const messages = {
   uploadTooLarge: 'This upload is too large: at most 5 photos of 20 MB and 2 videos of 100 MB.',
   malformedUpload: 'The upload was cut off or could not be read. Please try again.',
   unexpectedFile: 'Only photos (images) and videos can be attached to a listing.',
+  // ours: liked categories (spec section 7, Liked)
+  likedCategoriesSaved: 'Your categories are saved',
+  likedCategoriesUnknown: 'Pick categories from the list',
   // ours: POST /api/upload/image
   imageFieldOnly: 'Send one photo in the field "image".',
   oneImageOnly: 'You can upload one image at a time.',

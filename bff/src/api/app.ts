@@ -10,6 +10,7 @@ import { addressesRoutes } from './addresses';
 import { authRoutes, optionalAuth, requireAuth } from './auth';
 import { healthRoutes } from './health';
 import { homeRoutes } from './home';
+import { likedCategoriesRoutes } from './liked-categories';
 import { likesRoutes } from './likes';
 import { mediaRoutes } from './media';
 import { productsRoutes } from './products';
@@ -87,6 +88,7 @@ export function createApiApp(options: ApiOptions): Express {
   for (const feature of [
     authRoutes,
     homeRoutes,
+    likedCategoriesRoutes,
     accountRoutes,
     addressesRoutes,
     placesRoutes,

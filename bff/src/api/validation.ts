@@ -91,11 +91,12 @@ export function parse<T>(schema: Joi.ObjectSchema, value: unknown): T {
   return result.value as T;
 }
 
-/** field → first message, in the order the fields failed. */
+/** field → first message, in the order the fields failed; an item of a list counts as its list's field. */
 export function joiErrors(error: Joi.ValidationError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const detail of error.details) {
-    const field = detail.path.join('.') || '_';
+    const item = detail.path.findIndex((key) => typeof key === 'number');
+    const field = (item === -1 ? detail.path : detail.path.slice(0, item)).join('.') || '_';
     if (!(field in errors)) errors[field] = detail.message;
   }
   return errors;

@@ -5,6 +5,7 @@ import * as catalog from './003_catalog';
 import * as rateLimits from './004_rate_limits';
 import * as outbox from './005_outbox';
 import * as images from './006_images';
+import * as likedCategories from './007_liked_categories';
 
 interface Migration {
   name: string;
@@ -20,6 +21,7 @@ const migrations: Migration[] = [
   { name: '004_rate_limits', ...rateLimits },
   { name: '005_outbox', ...outbox },
   { name: '006_images', ...images },
+  { name: '007_liked_categories', ...likedCategories },
 ];
 
 /**

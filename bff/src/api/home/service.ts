@@ -1,6 +1,7 @@
 import type { Category, HomeContent } from '@swapstuff/contracts';
 import type { ApiDeps } from '../deps';
 import { productsByIds } from '../catalog';
+import { likedCategoryIds } from '../liked-categories';
 import { newestIds } from '../search';
 import { categoriesRepo } from './repo';
 import type { CategoryListBody } from './schemas';
@@ -12,8 +13,18 @@ const FRESH_LIMIT = 12;
 
 const topLevel = (deps: ApiDeps) => categoriesRepo.list(deps.db, { parentId: null, limit: HOME_LIMIT, offset: 0 });
 
+/**
+ * The top level and the freshest listings; for a user who picked categories they care about, the fresh
+ * listings of those come first, then the freshest of the rest.
+ */
 export async function home(deps: ApiDeps, viewerId: number | null): Promise<HomeContent> {
-  const [categories, ids] = await Promise.all([topLevel(deps), newestIds(deps.db, FRESH_LIMIT)]);
+  const liked = viewerId ? await likedCategoryIds(deps.db, viewerId) : [];
+  const [categories, first, newest] = await Promise.all([
+    topLevel(deps),
+    newestIds(deps.db, FRESH_LIMIT, liked),
+    newestIds(deps.db, FRESH_LIMIT),
+  ]);
+  const ids = [...first, ...newest.filter((id) => !first.includes(id))].slice(0, FRESH_LIMIT);
   return { categories, products: await productsByIds(deps.db, deps.storage, viewerId, ids) };
 }
 

@@ -173,9 +173,28 @@ function browse(
   };
 }
 
-/** The newest Active listings of visible sellers: the home page's fresh listings. */
-export async function newestIds(db: Knex, limit: number): Promise<number[]> {
-  const rows = await browse(db, { type: 'all' }, null, 'newest').page(limit, 0);
+/**
+ * The newest Active listings of visible sellers: the home page's fresh listings; with `topCategoryIds`,
+ * only those of these top-level categories. Each category is its own range of the browse index, newest
+ * first: read `limit` of each and merge them, rather than sort every listing of them all.
+ */
+export async function newestIds(db: Knex, limit: number, topCategoryIds?: number[]): Promise<number[]> {
+  const newest = (categoryId?: number) =>
+    browse(db, { type: 'all', categoryId }, categoryId ? 'top_category_id' : null, 'newest').page(limit, 0);
+  const rows = topCategoryIds
+    ? topCategoryIds.length === 0
+      ? []
+      : await db
+          .select('id')
+          .from(
+            topCategoryIds
+              .map((id) => db.select('id').from(newest(id).as(`c${id}`)))
+              .reduce((all, next) => all.unionAll(next))
+              .as('liked'),
+          )
+          .orderBy('id', 'desc')
+          .limit(limit)
+    : await newest();
   return rows.map((r: { id: number }) => Number(r.id));
 }
 
