@@ -50,6 +50,8 @@ export interface Contents {
   ReportState: { productId: number; already_reported: 0 | 1 };
   DeleteReasons: DeleteReason[];
   ImageUploaded: { image: UploadedImage };
+  UnreadCount: { unread_count: number };
+  NotificationSummary: { unread_count: number; user: User };
 }
 export type ContentName = keyof Contents;
 
@@ -526,6 +528,27 @@ export const endpoints = {
     content: 'ReportState',
     tag: 'Engagement',
     summary: 'Report a listing',
+  }),
+
+  // --- notifications (spec section 7, Other)
+  notificationCount: define()({
+    method: 'GET',
+    path: '/api/notification/count',
+    auth: 'required',
+    input: 'path',
+    content: 'UnreadCount',
+    tag: 'Notifications',
+    summary: 'How many of your notifications are unread (the header badge)',
+  }),
+  notificationSummary: define()({
+    method: 'POST',
+    path: '/api/user/notifications',
+    auth: 'required',
+    input: 'path',
+    content: 'NotificationSummary',
+    tag: 'Notifications',
+    summary:
+      'Your unread count and profile; the fcmToken header registers this device for push (isWeb marks a browser)',
   }),
 
   // --- files (spec section 7, Other)

@@ -13,6 +13,7 @@ import { homeRoutes } from './home';
 import { likedCategoriesRoutes } from './liked-categories';
 import { likesRoutes } from './likes';
 import { mediaRoutes } from './media';
+import { notificationsRoutes } from './notifications';
 import { productsRoutes } from './products';
 import { questionsRoutes } from './questions';
 import { reportsRoutes } from './reports';
@@ -98,6 +99,7 @@ export function createApiApp(options: ApiOptions): Express {
     questionsRoutes,
     reportsRoutes,
     searchRoutes,
+    notificationsRoutes,
   ]) {
     feature(deps, api);
   }

@@ -6,6 +6,7 @@ import * as rateLimits from './004_rate_limits';
 import * as outbox from './005_outbox';
 import * as images from './006_images';
 import * as likedCategories from './007_liked_categories';
+import * as notifications from './008_notifications';
 
 interface Migration {
   name: string;
@@ -22,6 +23,7 @@ const migrations: Migration[] = [
   { name: '005_outbox', ...outbox },
   { name: '006_images', ...images },
   { name: '007_liked_categories', ...likedCategories },
+  { name: '008_notifications', ...notifications },
 ];
 
 /**

@@ -49,6 +49,11 @@ export const tokensRepo = {
     return { user: user as UserRow, tokenId };
   },
 
+  /** The device's push token, which goes with its sign-in (and is dropped with it at logout). */
+  async setPushToken(db: Knex, tokenId: number, pushToken: string): Promise<void> {
+    await db('auth_tokens').where({ id: tokenId }).update({ push_token: pushToken });
+  },
+
   async revoke(db: Knex, tokenId: number): Promise<void> {
     await db('auth_tokens').where({ id: tokenId }).whereNull('revoked_at').update({ revoked_at: new Date() });
   },

@@ -176,6 +176,11 @@ export async function checkOwnPassword(deps: ApiDeps, user: UserRow, password: s
   await clearLimit(deps.db, key);
 }
 
+/** Registers the push token of the device a sign-in belongs to (spec: the fcmToken header). */
+export async function registerPushToken(deps: ApiDeps, tokenId: number, pushToken: string): Promise<void> {
+  await tokensRepo.setPushToken(deps.db, tokenId, pushToken);
+}
+
 export async function logout(deps: ApiDeps, tokenId: number): Promise<void> {
   await tokensRepo.revoke(deps.db, tokenId);
 }

@@ -1,0 +1,2 @@
+/** What users are told: the unread count now; writing, listing and reading them with the chat issue. */
+export { notificationsRoutes } from './routes';
