@@ -1,14 +1,21 @@
 /** Date and field formatting (spec section 9): en-GB dates with AM/PM, phone and EIN as typed. Money: money.ts. */
 
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  // h12 (1–12): en-GB's own 12-hour clock is h11, which reads a quarter past midnight as "00:15 am"
+  hourCycle: 'h12',
+});
+
+/** "23 Nov 2026, 03:49 PM": en-GB, with AM/PM in capitals as the spec writes them (en-GB's own are "pm"). */
 export function formatDate(value: Date | string | number): string {
-  return new Date(value).toLocaleString('en-GB', {
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: true,
-  });
+  return dateTime
+    .formatToParts(new Date(value))
+    .map((part) => (part.type === 'dayPeriod' ? part.value.toUpperCase() : part.value))
+    .join('');
 }
 
 /** Strips everything but digits (the spec's numeric inputs). */
