@@ -143,6 +143,7 @@ export const messages = {
   questionLength: 'Question must be at most 500 characters',
   onlyOwnerAnswers: 'Only the owner of this listing can answer its questions',
   ownQuestion: 'You cannot ask a question on your own listing',
+  ownLike: 'You cannot like your own listing',
   questionPosted: 'Question posted',
   answerPosted: 'Answer posted',
   reportReasonRequired: 'Please choose a reason',

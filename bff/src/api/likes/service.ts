@@ -6,14 +6,19 @@ import { findViewable, toProducts } from '../catalog';
 import { likesRepo } from './repo';
 import type { LikedPageQuery } from './schemas';
 
-/** A listing one may like or see likes of: not deleted, and its seller neither blocked nor deleted. */
-async function viewableOrFail(deps: ApiDeps, productId: number): Promise<void> {
-  if (!(await findViewable(deps.db, productId))) throw new HttpError(404, messages.productNotFound);
+/**
+ * A listing one may like or see likes of: not deleted, and its seller neither blocked nor deleted. Answers
+ * its owner's id.
+ */
+async function viewableOrFail(deps: ApiDeps, productId: number): Promise<number> {
+  const listing = await findViewable(deps.db, productId);
+  if (!listing) throw new HttpError(404, messages.productNotFound);
+  return listing.user_id;
 }
 
-/** Like toggles (spec section 4): the answer says whether the user likes it now. */
+/** Like toggles (spec section 4): the answer says whether the user likes it now. Owners like others' only. */
 export async function toggle(deps: ApiDeps, userId: number, productId: number): Promise<boolean> {
-  await viewableOrFail(deps, productId);
+  if ((await viewableOrFail(deps, productId)) === userId) throw new HttpError(403, messages.ownLike);
   return withTransaction(deps.db, (trx) => likesRepo.toggle(trx, userId, productId));
 }
 

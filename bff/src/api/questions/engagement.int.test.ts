@@ -52,6 +52,14 @@ describe('likes', () => {
     });
     expect(gone.status).toBe(404);
   });
+
+  it('lets nobody like their own listing', async () => {
+    const own = await call(api.url, 'POST', '/api/product/like', { token: owner.token, body: { productId } });
+    expect(own.status).toBe(403);
+    expect(own.body.Description).toBe(messages.ownLike);
+    const likes = await call(api.url, 'GET', `/api/likes/${productId}`, { token: owner.token });
+    expect(likes.body.Content).toMatchObject({ likes_count: '0' });
+  });
 });
 
 describe('questions and answers', () => {
