@@ -42,10 +42,12 @@ const integration = (engine, only = []) => ({
   displayName: `integration-${engine}`,
   testMatch: ['<rootDir>/**/*.int.test.ts', ...only],
   setupFiles: [`<rootDir>/scripts/jest/engine-${engine}.js`],
-  testTimeout: 30000,
 });
 
 module.exports = {
+  // jest reads testTimeout from the root config only (a project's own is ignored): 30 s covers an
+  // integration file's setup (a fresh database, users, listings) on a busy 2-core CI machine
+  testTimeout: 30000,
   projects: [
     {
       ...shared,
@@ -56,6 +58,6 @@ module.exports = {
     },
     integration('mysql', ['<rootDir>/**/*.mysql.test.ts']),
     integration('sqlite'),
-    { ...shared, displayName: 'system', testMatch: ['<rootDir>/**/*.sys.test.ts'], testTimeout: 180000 },
+    { ...shared, displayName: 'system', testMatch: ['<rootDir>/**/*.sys.test.ts'] },
   ],
 };
