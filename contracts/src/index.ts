@@ -6,3 +6,4 @@ export * from './format';
 export * from './routes';
 export * from './listing';
 export * from './endpoints';
+export * from './pages';
