@@ -586,6 +586,13 @@ describe('shell and remotes', () => {
     const later = new Date(Date.now() + 5000);
     await fs.utimes(manifest, later, later);
     expect((await readRemotes()).mfe_catalog.pages).toEqual(rebuilt);
+
+    // a manifest that cannot be read leaves the remote listed without pages; the registry still answers
+    await fs.writeFile(manifest, '{ not json');
+    expect((await readRemotes()).mfe_catalog).toEqual({
+      version: '0.1.0',
+      manifest: '/mfe/mfe_catalog/0.1.0/mf-manifest.json',
+    });
     await fs.writeFile(manifest, manifestDeclaring('mfe_catalog', catalogPages));
   });
 

@@ -7,8 +7,8 @@ import { builtFile, type RemoteRegistry } from './remotes';
 const FOREIGN_TIMEOUT_MS = 2_000;
 const FOREIGN_TTL_MS = 60_000;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+/** What the gateway reads of a manifest; optional chaining reads any JSON value safely as this. */
+type Manifest = { metaData?: Record<string, { pages?: unknown } | null> } | null;
 
 /**
  * Reads the pages each registered remote declares (contracts/src/pages.ts) from the mf-manifest.json its
@@ -31,10 +31,10 @@ export function remotePagesReader(
   const onDisk = new Map<string, { stamp: string; pages: unknown }>();
   const foreign = new Map<string, { until: number; pages: unknown }>();
   const fetching = new Map<string, Promise<unknown>>();
+  const unreadable = new Set<string>();
 
   function pagesIn(remote: string, manifest: unknown, source: string): unknown {
-    const metaData = isObject(manifest) && isObject(manifest.metaData) ? manifest.metaData : {};
-    const pages = isObject(metaData[MANIFEST_KEY]) ? metaData[MANIFEST_KEY].pages : undefined;
+    const pages = (manifest as Manifest)?.metaData?.[MANIFEST_KEY]?.pages;
     const { problems } = readPageDeclarations(pages);
     if (problems.length > 0) logger.warn({ remote, manifest: source, problems }, 'remote pages left out by the shell');
     return pages;
@@ -84,7 +84,10 @@ export function remotePagesReader(
     if (/^https?:\/\//i.test(manifest)) return fromOrigin(remote, manifest);
     const file = builtFile(repoRoot, manifest);
     if (file) return fromDisk(remote, file);
-    logger.warn({ remote, manifest }, 'remote manifest neither served here nor absolute: none of its pages open');
+    if (!unreadable.has(manifest)) {
+      unreadable.add(manifest);
+      logger.warn({ remote, manifest }, 'remote manifest neither served here nor absolute: none of its pages open');
+    }
     return Promise.resolve(undefined);
   }
 
