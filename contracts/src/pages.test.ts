@@ -48,7 +48,7 @@ describe('reading the pages a remote declares', () => {
     });
     expect(problems).toEqual([
       'noLabel: "menu" needs a label',
-      'paramFirst: a menu links to the first path, which must have no parameter',
+      'paramFirst: a menu links to the first path, which must be a plain path (no parameter)',
       'places: the place in tabBar must be a number',
       'places: unknown menu "footer"',
     ]);

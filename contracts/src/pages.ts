@@ -11,7 +11,7 @@ export const declaredMenus = ['tabBar', 'signedInMenu', 'avatarMenu'] as const;
 export type DeclaredMenu = (typeof declaredMenus)[number];
 
 export interface PageDeclaration {
-  /** react-router path patterns from the site's root (`/item-detail/:id`); menus link to the first */
+  /** react-router path patterns from the site's root (`/item-detail/:id`); a menu links to the first */
   paths: string[];
   /** a visitor is sent to /login?callbackUrl=… (by the shell, even when the remote is down) */
   needsLogin?: boolean;
@@ -62,8 +62,8 @@ function readPage(name: string, raw: unknown, problems: string[]): PageDeclarati
     problems.push(`${name}: "menu" needs a label`);
     return page;
   }
-  if (/[:*]/.test(page.paths[0])) {
-    problems.push(`${name}: a menu links to the first path, which must have no parameter`);
+  if (/[:*?]/.test(page.paths[0])) {
+    problems.push(`${name}: a menu links to the first path, which must be a plain path (no parameter)`);
     return page;
   }
   const entry: NonNullable<PageDeclaration['menu']> = { label };

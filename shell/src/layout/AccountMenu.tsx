@@ -7,9 +7,9 @@ import { useMenu } from './menus';
 import styles from './Header.module.css';
 
 /**
- * The avatar's menu (spec section 2: My Profile, declared by its remote, then Logout), a WAI-ARIA menu button: click, Enter, Space
- * or ArrowDown opens it on its first item; the arrows move; Escape closes it and returns to the button;
- * Tab or a click elsewhere closes it.
+ * The avatar's menu (spec section 2: My Profile, which its remote declares, then Logout), a WAI-ARIA menu
+ * button: click, Enter, Space or ArrowDown opens it on its first item; the arrows move; Escape closes it
+ * and returns to the button; Tab or a click elsewhere closes it.
  */
 export function AccountMenu({ profile }: { profile: Profile }) {
   const [open, setOpen] = useState(false);
