@@ -10,7 +10,9 @@ import globals from 'globals';
 import { readFileSync } from 'node:fs';
 import { featureBoundaries } from './scripts/eslint/feature-boundaries.mjs';
 
-const remotes = ['mfe-catalog', 'mfe-swaps', 'mfe-orders', 'mfe-account'];
+/** The remotes are the workspaces named mfe-*: a new one is linted as a remote with no edit here. */
+const { workspaces } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const remotes = workspaces.filter((dir) => dir.startsWith('mfe-'));
 
 /**
  * The apps share react-router-dom as build/shared/react-router-dom.mjs, which re-exports only the

@@ -6,6 +6,7 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { MANIFEST_KEY, readPageDeclarations } = require('@swapstuff/contracts');
 
 /**
  * Shared singletons. Every app lists these in its own package.json; the version each app asks for
@@ -79,14 +80,31 @@ function sharedConfig(pkg, dir) {
 }
 
 /**
+ * The manifest of a remote publishes the pages it declares (contracts/src/pages.ts), which the gateway
+ * passes on to the shell; a declaration with any problem fails the build instead of reaching the site.
+ */
+function manifestWithPages(name, pages) {
+  const { problems } = readPageDeclarations(pages);
+  if (problems.length > 0) throw new Error(`${name}: src/pages.json: ${problems.join('; ')}`);
+  return {
+    fileName: 'mf-manifest.json',
+    additionalData: ({ stats }) => {
+      stats.metaData[MANIFEST_KEY] = { pages };
+      return stats;
+    },
+  };
+}
+
+/**
  * @param {object} options
  * @param {string} options.dir         the app's folder (__dirname of its webpack.config.js)
  * @param {string} options.name        federation name: a JS identifier (mfe_catalog), or 'shell'
  * @param {Record<string,string>} [options.exposes] remotes only
+ * @param {object} [options.pages]     remotes only: the pages it declares, its src/pages.json
  * @param {number} options.port        dev-server port
  * @param {string} options.title       <title> of the page
  */
-function createConfig({ dir, name, exposes, port, title }) {
+function createConfig({ dir, name, exposes, pages, port, title }) {
   const pkg = require(path.join(dir, 'package.json'));
   const isRemote = Boolean(exposes);
 
@@ -170,7 +188,7 @@ function createConfig({ dir, name, exposes, port, title }) {
       plugins: [
         new ModuleFederationPlugin({
           name,
-          ...(isRemote ? { filename: 'remoteEntry.js', exposes, manifest: { fileName: 'mf-manifest.json' } } : {}),
+          ...(isRemote ? { filename: 'remoteEntry.js', exposes, manifest: manifestWithPages(name, pages) } : {}),
           // the shell registers its remotes at run time from /mf/remotes.json: none at build time
           remotes: {},
           shared: sharedConfig(pkg, dir),

@@ -5,6 +5,7 @@ module.exports = createConfig({
   name: 'mfe_catalog',
   // the upload sheet opens over any page (the shell loads it on the bus's upload:open)
   exposes: { './App': './src/App.tsx', './UploadSheet': './src/upload/UploadSheet.tsx' },
+  pages: require('./src/pages.json'),
   port: 3011,
   title: 'Swapstuff · Catalog',
 });

@@ -4,6 +4,7 @@ module.exports = createConfig({
   dir: __dirname,
   name: 'mfe_orders',
   exposes: { './App': './src/App.tsx' },
+  pages: require('./src/pages.json'),
   port: 3013,
   title: 'Swapstuff · Orders',
 });

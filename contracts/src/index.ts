@@ -7,3 +7,4 @@ export * from './money';
 export * from './routes';
 export * from './listing';
 export * from './endpoints';
+export * from './pages';

@@ -21,6 +21,19 @@ test('a remote that cannot be fetched shows its fallback while the header keeps 
   await expect(page.getByRole('link', { name: 'Electronics' }).first()).toBeVisible();
 });
 
+test("a remoteEntry.js that fails to download is loaded again, and the remote's page shows", async ({ page }) => {
+  const asked: string[] = [];
+  await page.route('**/mfe/mfe_catalog/*/remoteEntry.js*', (route) => {
+    asked.push(new URL(route.request().url()).search);
+    // the first download breaks (a deploy, a network blip); the retry plugin asks again
+    return asked.length === 1 ? route.abort('connectionreset') : route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Electronics' }).first()).toBeVisible();
+  expect(asked).toEqual(['', '?retry=1']);
+  await expect(page.getByTestId('remote-fallback')).toHaveCount(0);
+});
+
 test.describe('remote registry', () => {
   test.describe.configure({ mode: 'serial' });
   // named after the run: another run on the machine may be promoting its own canary

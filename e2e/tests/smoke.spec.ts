@@ -19,15 +19,19 @@ test('the api answers health and home through the gateway', async ({ request }) 
   expect(home.Content.categories.length).toBeGreaterThan(5);
 });
 
-test('every registered remote serves its own mf-manifest.json', async ({ request }) => {
+test('every registered remote serves its own mf-manifest.json, whose pages the registry passes on', async ({
+  request,
+}) => {
   const registry = await (await request.get('/mf/remotes.json')).json();
   expect(Object.keys(registry).sort()).toEqual(['mfe_account', 'mfe_catalog', 'mfe_orders', 'mfe_swaps']);
-  for (const [name, entry] of Object.entries<{ version: string; manifest: string }>(registry)) {
+  for (const [name, entry] of Object.entries<{ version: string; manifest: string; pages: object }>(registry)) {
     const res = await request.get(entry.manifest);
     expect(res.status(), entry.manifest).toBe(200);
     expect(res.headers()['cache-control']).toContain('no-cache');
     const manifest = await res.json();
     expect(manifest.name).toBe(name);
     expect(manifest.exposes.map((e: { path: string }) => e.path)).toContain('./App');
+    expect(Object.keys(entry.pages).length).toBeGreaterThan(0);
+    expect(entry.pages).toEqual(manifest.metaData.swapstuff.pages);
   }
 });

@@ -1,7 +1,4 @@
-import type { ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
-import { RequireAuth } from '@swapstuff/sdk';
-import { PageNotFound } from '@swapstuff/sdk/ui';
+import { DeclaredRoutes } from '@swapstuff/sdk/ui';
 import { ChangePasswordPage } from './change-password';
 import { MyProfilePage } from './my-profile/MyProfilePage';
 import { PaymentMethodsPage } from './payment-methods/PaymentMethodsPage';
@@ -10,22 +7,23 @@ import { FeedbackPage } from './feedback/FeedbackPage';
 import { DeleteAccountPage } from './delete-account/DeleteAccountPage';
 import { ChatPage } from './chat/ChatPage';
 import { NotificationPage } from './notification/NotificationPage';
+import pages from './pages.json';
 
-const signedIn = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
-
-/** mfe_account's subtree (relative to "/"): every page of it needs login. */
+/** mfe_account's pages, every one of which needs login, at the paths pages.json declares. */
 export default function AccountApp() {
   return (
-    <Routes>
-      <Route path="my-profile" element={signedIn(<MyProfilePage />)} />
-      <Route path="payment-methods" element={signedIn(<PaymentMethodsPage />)} />
-      <Route path="address" element={signedIn(<AddressPage />)} />
-      <Route path="feedback" element={signedIn(<FeedbackPage />)} />
-      <Route path="delete-account" element={signedIn(<DeleteAccountPage />)} />
-      <Route path="change-password" element={signedIn(<ChangePasswordPage />)} />
-      <Route path="chat" element={signedIn(<ChatPage />)} />
-      <Route path="notification" element={signedIn(<NotificationPage />)} />
-      <Route path="*" element={<PageNotFound />} />
-    </Routes>
+    <DeclaredRoutes
+      pages={pages}
+      elements={{
+        myProfile: <MyProfilePage />,
+        paymentMethods: <PaymentMethodsPage />,
+        address: <AddressPage />,
+        feedback: <FeedbackPage />,
+        deleteAccount: <DeleteAccountPage />,
+        changePassword: <ChangePasswordPage />,
+        chat: <ChatPage />,
+        notification: <NotificationPage />,
+      }}
+    />
   );
 }

@@ -1,30 +1,9 @@
-import { Route, Routes } from 'react-router-dom';
-import { RequireAuth } from '@swapstuff/sdk';
-import { PageNotFound } from '@swapstuff/sdk/ui';
+import { DeclaredRoutes } from '@swapstuff/sdk/ui';
 import { MyOrdersPage } from './my-orders/MyOrdersPage';
 import { MyPurchasesPage } from './my-purchases/MyPurchasesPage';
+import pages from './pages.json';
 
-/** mfe_orders' subtree (relative to "/"): orders received and purchases. */
+/** mfe_orders' pages (orders received and purchases) at the paths pages.json declares. */
 export default function OrdersApp() {
-  return (
-    <Routes>
-      <Route
-        path="my-orders"
-        element={
-          <RequireAuth>
-            <MyOrdersPage />
-          </RequireAuth>
-        }
-      />
-      <Route
-        path="my-purchases"
-        element={
-          <RequireAuth>
-            <MyPurchasesPage />
-          </RequireAuth>
-        }
-      />
-      <Route path="*" element={<PageNotFound />} />
-    </Routes>
-  );
+  return <DeclaredRoutes pages={pages} elements={{ myOrders: <MyOrdersPage />, myPurchases: <MyPurchasesPage /> }} />;
 }

@@ -1,30 +1,9 @@
-import { Route, Routes } from 'react-router-dom';
-import { RequireAuth } from '@swapstuff/sdk';
-import { PageNotFound } from '@swapstuff/sdk/ui';
+import { DeclaredRoutes } from '@swapstuff/sdk/ui';
 import { SwapPage } from './swapstuff/SwapPage';
 import { SwapRequestsPage } from './swap-requests/SwapRequestsPage';
+import pages from './pages.json';
 
-/** mfe_swaps' subtree (relative to "/"): the swap screen and swap requests. */
+/** mfe_swaps' pages (the swap screen and swap requests) at the paths pages.json declares. */
 export default function SwapsApp() {
-  return (
-    <Routes>
-      <Route
-        path="swapstuff/:id"
-        element={
-          <RequireAuth>
-            <SwapPage />
-          </RequireAuth>
-        }
-      />
-      <Route
-        path="swap-requests"
-        element={
-          <RequireAuth>
-            <SwapRequestsPage />
-          </RequireAuth>
-        }
-      />
-      <Route path="*" element={<PageNotFound />} />
-    </Routes>
-  );
+  return <DeclaredRoutes pages={pages} elements={{ swap: <SwapPage />, swapRequests: <SwapRequestsPage /> }} />;
 }

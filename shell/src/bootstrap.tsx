@@ -6,17 +6,18 @@ import './global.css';
 import './earlyEvents';
 import { ShellApp } from './App';
 import { ensureRemotesRegistered, preloadRemoteApp } from './federation/registry';
-import { needsLogin, remoteFor } from './federation/remoteRoutes';
 
-// Read the remote registry while React renders the header; an outlet waits for it, and a failure
-// shows in the outlet (with Retry), never as a blank page.
-ensureRemotesRegistered().catch((error: unknown) => console.error('[federation] /mf/remotes.json', error));
-
-// The page's remote downloads alongside antd rather than after it (a visitor on a page that needs
-// login is sent to /login instead: nothing to fetch then).
-const { pathname } = window.location;
-const owner = remoteFor(pathname);
-if (owner && (!needsLogin(pathname) || useSession.getState().profile)) preloadRemoteApp(owner);
+// Read the remote registry while React renders the header; the outlet and the remotes' menu entries wait
+// for it, and a failure shows in the outlet (with Retry), never as a blank page. Then the page's remote
+// downloads alongside antd rather than after it (a visitor on a page that needs login is sent to /login
+// instead: nothing to fetch then).
+ensureRemotesRegistered().then(
+  (table) => {
+    const owner = table.ownerOf(window.location.pathname);
+    if (owner && (!owner.needsLogin || useSession.getState().profile)) preloadRemoteApp(owner.remote);
+  },
+  (error: unknown) => console.error('[federation] /mf/remotes.json', error),
+);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -122,6 +122,24 @@ async function storedSession(jar: Jar): Promise<{ token?: string; createdAt?: nu
   return row ? (JSON.parse(row.sess) as { token?: string; createdAt?: number }) : undefined;
 }
 
+/** What a remote declares (contracts/src/pages.ts), and the manifest its build emits with it. */
+const catalogPages = { home: { paths: ['/', '/home'] } };
+const manifestDeclaring = (name: string, pages: unknown) =>
+  JSON.stringify({ id: name, name, metaData: { name, swapstuff: { pages } }, exposes: [] });
+
+/** Writes the registry file with a new mtime, so the gateway reads it again. */
+async function writeRegistry(registry: Record<string, { version: string; manifest?: string }>): Promise<void> {
+  const file = path.join(scratch, 'remotes.json');
+  await fs.writeFile(file, JSON.stringify(registry));
+  // a different mtime even on filesystems with coarse timestamps
+  const later = new Date(Date.now() + 5000);
+  await fs.utimes(file, later, later);
+}
+
+async function readRemotes(): Promise<Record<string, { version: string; manifest: string; pages?: unknown }>> {
+  return (await (await fetch(`${base}/mf/remotes.json`)).json()) as Awaited<ReturnType<typeof readRemotes>>;
+}
+
 beforeAll(async () => {
   api = await startTestApi();
   scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'swapstuff-gateway-'));
@@ -138,7 +156,7 @@ beforeAll(async () => {
   await fs.writeFile(path.join(shellDist, 'main.3f2a9c1b.js'), 'console.log("shell")');
   const remoteDist = path.join(scratch, 'mfe-catalog', 'dist', '0.1.0');
   await fs.mkdir(remoteDist, { recursive: true });
-  await fs.writeFile(path.join(remoteDist, 'mf-manifest.json'), '{"id":"mfe_catalog"}');
+  await fs.writeFile(path.join(remoteDist, 'mf-manifest.json'), manifestDeclaring('mfe_catalog', catalogPages));
   await fs.writeFile(path.join(remoteDist, 'remoteEntry.js'), 'var mfe_catalog;');
   await fs.writeFile(path.join(remoteDist, '412.8d0e11aa.js'), 'chunk');
 
@@ -534,22 +552,16 @@ describe('the end of a session', () => {
 
 describe('shell and remotes', () => {
   it('re-reads the remote registry when the file changes', async () => {
-    const first = (await (await fetch(`${base}/mf/remotes.json`)).json()) as Record<
-      string,
-      { version: string; manifest: string }
-    >;
-    expect(first.mfe_catalog).toEqual({ version: '0.1.0', manifest: '/mfe/mfe_catalog/0.1.0/mf-manifest.json' });
+    const first = await readRemotes();
+    expect(first.mfe_catalog).toEqual({
+      version: '0.1.0',
+      manifest: '/mfe/mfe_catalog/0.1.0/mf-manifest.json',
+      pages: catalogPages,
+    });
 
-    const file = path.join(scratch, 'remotes.json');
-    await fs.writeFile(
-      file,
-      JSON.stringify({
-        mfe_catalog: { version: '0.2.0', manifest: 'https://cdn.example.com/mfe_catalog/0.2.0/mf-manifest.json' },
-      }),
-    );
-    // a different mtime even on filesystems with coarse timestamps
-    const later = new Date(Date.now() + 5000);
-    await fs.utimes(file, later, later);
+    await writeRegistry({
+      mfe_catalog: { version: '0.2.0', manifest: 'https://cdn.example.com/mfe_catalog/0.2.0/mf-manifest.json' },
+    });
     const response = await fetch(`${base}/mf/remotes.json`);
     expect(response.headers.get('cache-control')).toBe('no-cache');
     const second = (await response.json()) as Record<string, { version: string; manifest: string }>;
@@ -559,6 +571,59 @@ describe('shell and remotes', () => {
     // the page may now load scripts from the remote's origin
     const page = await fetch(`${base}/login`, { headers: { Accept: 'text/html' } });
     expect(page.headers.get('content-security-policy')).toContain('https://cdn.example.com');
+  });
+
+  it("passes on the pages each remote's build declares, read again when its manifest changes", async () => {
+    await writeRegistry({ mfe_catalog: { version: '0.1.0' }, mfe_swaps: { version: '0.1.0' } });
+    const remotes = await readRemotes();
+    expect(remotes.mfe_catalog.pages).toEqual(catalogPages);
+    // no build of mfe_swaps here: listed, with no pages, so none of its paths opens
+    expect(remotes.mfe_swaps).toEqual({ version: '0.1.0', manifest: '/mfe/mfe_swaps/0.1.0/mf-manifest.json' });
+
+    const manifest = path.join(scratch, 'mfe-catalog', 'dist', '0.1.0', 'mf-manifest.json');
+    const rebuilt = { ...catalogPages, browse: { paths: ['/browse'], menu: { label: 'Browse', tabBar: 45 } } };
+    await fs.writeFile(manifest, manifestDeclaring('mfe_catalog', rebuilt));
+    const later = new Date(Date.now() + 5000);
+    await fs.utimes(manifest, later, later);
+    expect((await readRemotes()).mfe_catalog.pages).toEqual(rebuilt);
+
+    // a manifest that cannot be read leaves the remote listed without pages; the registry still answers
+    await fs.writeFile(manifest, '{ not json');
+    expect((await readRemotes()).mfe_catalog).toEqual({
+      version: '0.1.0',
+      manifest: '/mfe/mfe_catalog/0.1.0/mf-manifest.json',
+    });
+    await fs.writeFile(manifest, manifestDeclaring('mfe_catalog', catalogPages));
+  });
+
+  it('fetches the pages of a remote on another origin, without waiting long for one that does not answer', async () => {
+    const dealsPages = { deals: { paths: ['/deals'] } };
+    const asked: string[] = [];
+    const origin = http.createServer((req, res) => {
+      asked.push(req.url ?? '');
+      // /silent/… never answers
+      if (req.url?.startsWith('/mfe_deals/')) res.end(manifestDeclaring('mfe_deals', dealsPages));
+    });
+    await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
+    const at = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
+    try {
+      await writeRegistry({
+        mfe_deals: { version: '1.0.0', manifest: `${at}/mfe_deals/1.0.0/mf-manifest.json` },
+        mfe_silent: { version: '1.0.0', manifest: `${at}/silent/mf-manifest.json` },
+      });
+      const started = Date.now();
+      const remotes = await readRemotes();
+      expect(Date.now() - started).toBeLessThan(4000);
+      expect(remotes.mfe_deals.pages).toEqual(dealsPages);
+      expect(remotes.mfe_silent.pages).toBeUndefined();
+
+      // both answers are kept for a while: the next page load asks that origin nothing
+      await readRemotes();
+      expect(asked).toEqual(['/mfe_deals/1.0.0/mf-manifest.json', '/silent/mf-manifest.json']);
+    } finally {
+      origin.closeAllConnections();
+      await new Promise((resolve) => origin.close(resolve));
+    }
   });
 
   it('serves a remote build: hashed files immutable, manifest and remoteEntry revalidated', async () => {

@@ -12,6 +12,7 @@ import { createAuthHandoff } from './auth-handoff';
 import { csrfProtection, isCrossSite, refuseCsrf } from './csrf';
 import { createHealthRouter } from './health';
 import { PROXIED_PREFIXES, createApiProxy, isProxiedPath } from './proxy';
+import { remotePagesReader } from './remote-pages';
 import { createRemotesRouter, foreignOrigins, registryReader } from './remotes';
 import { contentSecurityPolicy, securityHeaders } from './security';
 import { absoluteTimeout, createSession, hasSessionCookie } from './session';
@@ -59,7 +60,7 @@ export function createGatewayApp(options: GatewayOptions): GatewayApp {
   );
   app.use(securityHeaders);
   app.use(createHealthRouter(db, apiUrl));
-  app.use(createRemotesRouter(config, readRegistry));
+  app.use(createRemotesRouter(config, readRegistry, remotePagesReader(config.repoRoot, logger)));
 
   // Only the api's paths need the session, and only when the browser has one or is signing in: a
   // visitor's request costs no session work at all (req.session then stays unset).

@@ -65,14 +65,37 @@ export function remoteDistDir(repoRoot: string, name: string, version: string): 
   return path.join(repoRoot, name.replace(/_/g, '-'), 'dist', version);
 }
 
-export function createRemotesRouter(config: Config, readRegistry: () => Promise<RemoteRegistry>): Router {
+/** The file on disk that `GET /mfe/<name>/<version>/<file>` serves, or null for any other path. */
+export function builtFile(repoRoot: string, urlPath: string): string | null {
+  const [, name, version, file] = /^\/mfe\/([^/]+)\/([^/]+)\/([^?#]+)$/.exec(urlPath) ?? [];
+  if (!name || !NAME.test(name) || !VERSION.test(version) || file.split('/').includes('..')) return null;
+  return path.join(remoteDistDir(repoRoot, name, version), file);
+}
+
+/**
+ * GET /mf/remotes.json: each registered remote's version and manifest URL, and the pages it declares
+ * (remote-pages.ts), all the shell needs at start in one request.
+ */
+export function createRemotesRouter(
+  config: Config,
+  readRegistry: () => Promise<RemoteRegistry>,
+  readPages: (registry: RemoteRegistry) => Promise<Record<string, unknown>>,
+): Router {
   const router = Router();
 
   router.get('/mf/remotes.json', async (req: Request, res: Response, next: NextFunction) => {
     try {
       const registry = await readRegistry();
+      const pages = await readPages(registry);
       res.setHeader('Cache-Control', NO_CACHE);
-      res.json(registry);
+      res.json(
+        Object.fromEntries(
+          Object.entries(registry).map(([name, entry]) => [
+            name,
+            pages[name] === undefined ? entry : { ...entry, pages: pages[name] },
+          ]),
+        ),
+      );
     } catch (err) {
       req.log.error({ err, file: config.mfRegistry }, 'remote registry unreadable');
       next(err);

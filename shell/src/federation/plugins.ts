@@ -4,26 +4,20 @@ import { RETRY_DELAYS_MS, delay, fetchWithRetry } from './retry';
 
 type LoadEntryErrorArgs = Parameters<NonNullable<ModuleFederationRuntimePlugin['loadEntryError']>>[0];
 
-/** Load a remoteEntry script again, a few times, with a cache-busting query; undefined if it never comes. */
-async function retryEntry({
-  getRemoteEntry,
-  origin,
-  remoteInfo,
-  remoteEntryExports,
-  globalLoading,
-  uniqueKey,
-}: LoadEntryErrorArgs) {
+/**
+ * Loads a remoteEntry script that failed to download again, a few times; undefined if it never comes.
+ * Each attempt asks for it under a URL of its own (`?retry=n`): the runtime keys an entry's load by its
+ * URL, so an attempt is a new load through the runtime's own `getRemoteEntry` (which the hook hands us),
+ * never a wait on the failed one, and no cached answer stands in for it. Nothing of the runtime's state is
+ * touched.
+ */
+async function retryEntry({ getRemoteEntry, origin, remoteInfo, remoteEntryExports }: LoadEntryErrorArgs) {
   for (let attempt = 1; attempt <= RETRY_DELAYS_MS.length; attempt++) {
     await delay(RETRY_DELAYS_MS[attempt - 1]);
-    // the failed load is still registered under this key; awaiting it again would never retry
-    delete globalLoading[uniqueKey];
+    const { entry } = remoteInfo;
+    const retried = { ...remoteInfo, entry: `${entry}${entry.includes('?') ? '&' : '?'}retry=${attempt}` };
     try {
-      const exports = await getRemoteEntry({
-        origin,
-        remoteInfo,
-        remoteEntryExports,
-        getEntryUrl: (url: string) => `${url}${url.includes('?') ? '&' : '?'}retry=${attempt}`,
-      });
+      const exports = await getRemoteEntry({ origin, remoteInfo: retried, remoteEntryExports });
       if (exports) return exports;
     } catch {
       // next attempt; after the last one the runtime reports the original error

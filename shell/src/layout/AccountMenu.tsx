@@ -1,15 +1,15 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { routes } from '@swapstuff/contracts';
 import { logout, type Profile } from '@swapstuff/sdk';
 import { LogoutIcon, UserIcon } from './icons';
 import { menuItems, moveMenuFocus } from './menuKeys';
+import { useMenu } from './menus';
 import styles from './Header.module.css';
 
 /**
- * The avatar's menu (spec section 2: My Profile, Logout), a WAI-ARIA menu button: click, Enter, Space
- * or ArrowDown opens it on its first item; the arrows move; Escape closes it and returns to the button;
- * Tab or a click elsewhere closes it.
+ * The avatar's menu (spec section 2: My Profile, which its remote declares, then Logout), a WAI-ARIA menu
+ * button: click, Enter, Space or ArrowDown opens it on its first item; the arrows move; Escape closes it
+ * and returns to the button; Tab or a click elsewhere closes it.
  */
 export function AccountMenu({ profile }: { profile: Profile }) {
   const [open, setOpen] = useState(false);
@@ -17,6 +17,7 @@ export function AccountMenu({ profile }: { profile: Profile }) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
   const menuId = useId();
+  const links = useMenu('avatarMenu');
   const initials = `${profile.firstName[0] ?? ''}${profile.lastName[0] ?? ''}`.toUpperCase();
 
   useEffect(() => {
@@ -75,12 +76,14 @@ export function AccountMenu({ profile }: { profile: Profile }) {
           className={styles.menu}
           onKeyDown={moveMenuFocus}
         >
-          <li role="none">
-            <Link role="menuitem" to={routes.myProfile} className={styles.menuItem} onClick={() => setOpen(false)}>
-              <UserIcon className={styles.menuIcon} />
-              My Profile
-            </Link>
-          </li>
+          {links.map((link) => (
+            <li role="none" key={link.to}>
+              <Link role="menuitem" to={link.to} className={styles.menuItem} onClick={() => setOpen(false)}>
+                <UserIcon className={styles.menuIcon} />
+                {link.label}
+              </Link>
+            </li>
+          ))}
           <li role="none">
             <button
               role="menuitem"

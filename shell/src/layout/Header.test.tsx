@@ -4,6 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { User } from '@swapstuff/contracts';
 import { bus, useSession } from '@swapstuff/sdk';
+import { useRouteTable } from '../federation/registry';
+import { buildRouteTable } from '../federation/routeTable';
+import { siteRegistry } from '../federation/siteRegistry.testing';
 import { Header } from './Header';
 
 const user: User = {
@@ -42,6 +45,8 @@ const path = () => screen.getByRole('status', { name: 'path' }).textContent;
 
 beforeEach(() => {
   useSession.getState().reset();
+  // the registry as read at start: the remotes' menu entries and login rules come from it
+  useRouteTable.setState({ table: buildRouteTable(siteRegistry()), failed: false });
   // the search bar's category dropdown reads the category list
   global.fetch = jest.fn().mockResolvedValue({
     ok: true,
@@ -144,6 +149,13 @@ describe('Header', () => {
     expect(opened).toHaveBeenCalledWith({ callbackUrl: '/my-likes' });
     expect(path()).toBe('/');
     off();
+  });
+
+  it('shows Home alone in the tab bar until the registry has been read', async () => {
+    useRouteTable.setState({ table: null });
+    await renderHeader();
+    const tabs = within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link');
+    expect(tabs.map((t) => t.textContent)).toEqual(['Home']);
   });
 
   it('gives a signed-in user the shorter tab bar of spec section 2', async () => {

@@ -7,14 +7,14 @@ import { SearchBar } from './SearchBar';
 import { MobileMenu } from './MobileMenu';
 import { AccountMenu } from './AccountMenu';
 import { BellIcon, ChatIcon, LockIcon, MenuIcon, PlusIcon } from './icons';
-import { TAB_BAR, type MenuLink } from './menus';
+import { useMenu, useNeedsLogin, type MenuLink } from './menus';
 import styles from './Header.module.css';
 
 /**
  * A visitor's tab list: Home, then the last tab, which needs login (spec section 2). Showing a
  * visitor "My Orders" and the rest of the signed-in tabs would only be a row of login prompts.
  */
-const VISITOR_TABS: MenuLink[] = [TAB_BAR[0], TAB_BAR[TAB_BAR.length - 1]];
+const visitorTabs = (tabs: MenuLink[]): MenuLink[] => (tabs.length > 1 ? [tabs[0], tabs[tabs.length - 1]] : tabs);
 
 function activeTab(pathname: string, tabs: MenuLink[]): string {
   if (pathname === routes.home || pathname === routes.homeAlias) return routes.home;
@@ -46,8 +46,11 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const burgerRef = useRef<HTMLButtonElement>(null);
   const signedIn = profile !== null;
-  const tabs = signedIn ? TAB_BAR : VISITOR_TABS;
+  const tabBar = useMenu('tabBar');
+  const tabs = signedIn ? tabBar : visitorTabs(tabBar);
   const current = activeTab(pathname, tabs);
+  const needsLogin = useNeedsLogin();
+  const asksLogin = (to: string) => !signedIn && needsLogin(to);
 
   return (
     <header className={styles.header}>
@@ -83,7 +86,7 @@ export function Header() {
             <UnreadBadge count={chatUnread} />
           </Link>
           <Link
-            to={signedIn ? routes.notification : loginUrl(routes.notification)}
+            to={asksLogin(routes.notification) ? loginUrl(routes.notification) : routes.notification}
             aria-label={withUnread('Notifications', notificationsUnread)}
             className={styles.iconButton}
           >
@@ -96,22 +99,22 @@ export function Header() {
       <nav className={styles.tabs} aria-label="Main">
         <ul className={styles.tabList}>
           {tabs.map((tab) => {
-            const asksLogin = !signedIn && tab.needsLogin;
+            const locked = asksLogin(tab.to);
             return (
               <li key={tab.to}>
                 <Link
-                  to={asksLogin ? loginUrl(tab.to) : tab.to}
+                  to={locked ? loginUrl(tab.to) : tab.to}
                   className={styles.tab}
                   aria-current={current === tab.to ? 'page' : undefined}
                   onClick={(event) => {
-                    if (!asksLogin) return;
+                    if (!locked) return;
                     // the popup signs in and then goes to the tab; the href is the no-script way
                     event.preventDefault();
                     bus.emit('login:open', { callbackUrl: tab.to });
                   }}
                 >
                   {tab.label}
-                  {asksLogin && (
+                  {locked && (
                     <LockIcon className={styles.lock} role="img" aria-hidden={false} aria-label="needs login" />
                   )}
                 </Link>

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { logout, useIsSignedIn } from '@swapstuff/sdk';
 import { Logo } from './Logo';
 import { CloseIcon, LogoutIcon } from './icons';
-import { SIGNED_IN_MENU, SIGNED_OUT_MENU } from './menus';
+import { SIGNED_OUT_MENU, useMenu } from './menus';
 import styles from './MobileMenu.module.css';
 
 const FOCUSABLE = 'a[href], button:not([disabled])';
@@ -18,7 +18,8 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
   const signedIn = useIsSignedIn();
   const { pathname } = useLocation();
   const panelRef = useRef<HTMLDivElement>(null);
-  const links = signedIn ? SIGNED_IN_MENU : SIGNED_OUT_MENU;
+  const signedInMenu = useMenu('signedInMenu');
+  const links = signedIn ? signedInMenu : SIGNED_OUT_MENU;
 
   useEffect(() => {
     if (!open) return;

@@ -1,37 +1,38 @@
-import { routes } from '@swapstuff/contracts';
+import { useCallback, useMemo } from 'react';
+import { routes, type DeclaredMenu } from '@swapstuff/contracts';
+import { useRouteTable } from '../federation/registry';
+import { byPlace, type DeclaredLink, type RouteTable } from '../federation/routeTable';
 
 export interface MenuLink {
   label: string;
   to: string;
-  /** a visitor is asked to log in instead of following it */
-  needsLogin?: boolean;
 }
 
-/** Spec section 2: the shorter signed-in tab bar. Its last tab needs login. */
-export const TAB_BAR: MenuLink[] = [
-  { label: 'Home', to: routes.home },
-  { label: 'Swap Requests', to: routes.swapRequests, needsLogin: true },
-  { label: 'My Listings', to: routes.myListings, needsLogin: true },
-  { label: 'My Orders', to: routes.myOrders, needsLogin: true },
-  { label: 'My Purchases', to: routes.myPurchases, needsLogin: true },
-  { label: 'My Likes', to: routes.myLikes, needsLogin: true },
-];
+/** The shell's own entries in the menus the remotes add to (spec section 2): Home, always first. */
+const HOME: DeclaredLink = { label: 'Home', to: routes.home, place: 0 };
+const SHELL_ENTRIES: Record<DeclaredMenu, DeclaredLink[]> = { tabBar: [HOME], signedInMenu: [HOME], avatarMenu: [] };
 
-/** Spec section 2: the signed-in menu (Log Out is an action, not a link: it ends on /login). */
-export const SIGNED_IN_MENU: MenuLink[] = [
-  { label: 'Home', to: routes.home },
-  { label: 'My Profile', to: routes.myProfile },
-  { label: 'Swap Requests', to: routes.swapRequests },
-  { label: 'My Listings', to: routes.myListings },
-  { label: 'My Orders', to: routes.myOrders },
-  { label: 'My Purchases', to: routes.myPurchases },
-  { label: 'Payment Methods', to: routes.paymentMethods },
-  { label: 'My Likes', to: routes.myLikes },
-  { label: 'Address', to: routes.address },
-  { label: 'Feedback', to: routes.feedback },
-  { label: 'Delete Account', to: routes.deleteAccount },
-  { label: 'Change Password', to: routes.changePassword },
-];
+/**
+ * A menu of spec section 2: the shell's entries and those the remotes declare, in their places (the
+ * actions Log Out and Logout follow them). Until the registry has been read, the shell's alone.
+ */
+export function menuOf(name: DeclaredMenu, table: RouteTable | null): MenuLink[] {
+  return [...SHELL_ENTRIES[name], ...(table?.menus[name] ?? [])].sort(byPlace).map(({ label, to }) => ({ label, to }));
+}
+
+export function useMenu(name: DeclaredMenu): MenuLink[] {
+  const table = useRouteTable((state) => state.table);
+  return useMemo(() => menuOf(name, table), [name, table]);
+}
+
+/**
+ * Whether a visitor is asked to log in before opening a path, as its remote declares. Until the registry
+ * has been read nobody knows: the link goes to the path, whose guard decides once it has been read.
+ */
+export function useNeedsLogin(): (path: string) => boolean {
+  const table = useRouteTable((state) => state.table);
+  return useCallback((path: string) => table?.ownerOf(path)?.needsLogin ?? false, [table]);
+}
 
 /** Spec section 2: the signed-out menu. */
 export const SIGNED_OUT_MENU: MenuLink[] = [
