@@ -59,3 +59,11 @@ it('refuses an import between remotes', () => {
     }),
   );
 });
+
+it('refuses an api path typed by hand in a front end, in a string or a template', () => {
+  const messages = lintAs('api-path.tsx.fixture', 'mfe-catalog/src/api-path.tsx');
+  const refused = messages.filter(
+    (m) => m.ruleId === 'no-restricted-syntax' && m.message.includes('through the endpoint table'),
+  );
+  expect(refused).toHaveLength(2);
+});

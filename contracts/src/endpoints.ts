@@ -109,6 +109,11 @@ export interface SearchInput extends Paging {
   sort?: 'relevance' | 'newest' | 'price_asc' | 'price_desc';
   type?: 'all' | 'buy' | 'swap';
 }
+/** A listing's photos and videos, sent in its multipart body as images[0] …, videos[0] … */
+export interface ListingFiles {
+  images?: Blob[];
+  videos?: Blob[];
+}
 export interface MyListingsInput extends Paging {
   search?: string | null;
   status?: number | null;
@@ -187,7 +192,7 @@ export const endpoints = {
     tag: 'Sign-in',
     summary: "Set a new password with a reset link's token",
   }),
-  changePassword: define<{ currentPassword: string; password: string; confirmPassword: string }>()({
+  changePassword: define<{ currentPassword: string; newPassword: string; confirmPassword: string }>()({
     method: 'POST',
     path: '/api/change/password',
     auth: 'required',
@@ -352,7 +357,7 @@ export const endpoints = {
     tag: 'Listings',
     summary: 'A listing, as its page shows it',
   }),
-  uploadListing: define<ListingBody>()({
+  uploadListing: define<ListingBody & ListingFiles>()({
     method: 'POST',
     path: '/api/insert/product',
     aliases: ['/api/v2/insert/product'],
@@ -362,7 +367,7 @@ export const endpoints = {
     tag: 'Listings',
     summary: 'Upload a listing (multipart: the fields, images[] and videos[])',
   }),
-  updateListing: define<ListingBody & { existingImages?: Id[]; existingVideos?: Id[] }>()({
+  updateListing: define<ListingBody & ListingFiles & { existingImages?: Id[]; existingVideos?: Id[] }>()({
     method: 'POST',
     path: '/api/update/product',
     aliases: ['/api/v2/update/product', '/api/web/update/product', '/api/v2/web/update/product'],

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Card, Flex, Popconfirm, Skeleton, Tag, Typography } from 'antd';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { messages, type Address, type AddressListContent } from '@swapstuff/contracts';
+import { endpoints, messages, type Address } from '@swapstuff/contracts';
 import { api, ApiError, toast } from '@swapstuff/sdk';
 import { AddressModal, EmptyState, LoadError, PageFrame } from '@swapstuff/sdk/ui';
 import { sameSitePath } from './redirect';
@@ -87,7 +87,7 @@ export function AddressPage() {
   const load = useCallback(async (quiet = false) => {
     if (!quiet) setList({ status: 'loading' });
     try {
-      const { address } = await api.get<AddressListContent>('/api/user/address', { silent: true });
+      const { address } = await api.call(endpoints.addresses);
       setList({ status: 'ready', addresses: defaultFirst(address) });
     } catch (err) {
       if (!quiet) setList({ status: 'error', message: descriptionOf(err) });
@@ -100,10 +100,14 @@ export function AddressPage() {
   }, [load]);
 
   /** Make Default and Delete answer with the whole list as it now is. */
-  const change = async (id: number, path: string, done: string) => {
+  const change = async (
+    id: number,
+    endpoint: typeof endpoints.defaultAddress | typeof endpoints.deleteAddress,
+    done: string,
+  ) => {
     setBusyId(id);
     try {
-      const { address } = await api.get<AddressListContent>(path, { silent: true });
+      const { address } = await api.call(endpoint, { addressId: id });
       setList({ status: 'ready', addresses: defaultFirst(address) });
       toast.success(done);
     } catch (err) {
@@ -150,10 +154,8 @@ export function AddressPage() {
               address={address}
               busy={busyId === address.id}
               onEdit={() => setEditing({ open: true, address })}
-              onMakeDefault={() =>
-                void change(address.id, `/api/default/address/${address.id}`, messages.addressDefault)
-              }
-              onDelete={() => void change(address.id, `/api/delete/address/${address.id}`, messages.addressDeleted)}
+              onMakeDefault={() => void change(address.id, endpoints.defaultAddress, messages.addressDefault)}
+              onDelete={() => void change(address.id, endpoints.deleteAddress, messages.addressDeleted)}
             />
           </div>
         ))}

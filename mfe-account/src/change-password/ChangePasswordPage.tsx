@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type React from 'react';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { api, ApiError, formRules, toast } from '@swapstuff/sdk';
-import { changePasswordRules, messages } from '@swapstuff/contracts';
+import { changePasswordRules, endpoints, messages } from '@swapstuff/contracts';
 
 const rules = formRules(changePasswordRules);
 
@@ -27,7 +27,7 @@ export const ChangePasswordPage: React.FC = () => {
     setSubmitting(true);
     setError(null);
     try {
-      await api.post('/api/change/password', values, { silent: true });
+      await api.call(endpoints.changePassword, values);
       form.resetFields();
       toast.success(messages.passwordChanged);
     } catch (err) {

@@ -1,4 +1,4 @@
-import type { Category } from '@swapstuff/contracts';
+import { endpoints } from '@swapstuff/contracts';
 import { api, useApiData } from '@swapstuff/sdk';
 
 /** Every category at once (57 rows, parents and children): the upload's picker and the search filter. */
@@ -6,11 +6,7 @@ export function useAllCategories() {
   return useApiData(
     (signal) =>
       api
-        .post<{ categories: Category[] }>(
-          '/api/home/category',
-          { fetchcategories: 'all', perPage: 100, pageNumber: 1 },
-          { silent: true, signal },
-        )
+        .call(endpoints.categories, { fetchcategories: 'all', perPage: 100, pageNumber: 1 }, { signal })
         .then((content) => content.categories),
     'all-categories',
   );

@@ -1,7 +1,7 @@
-import type { HomeContent } from '@swapstuff/contracts';
+import { endpoints } from '@swapstuff/contracts';
 import { api, useApiData } from '@swapstuff/sdk';
 
 /** GET /api/home: the top-level categories and the freshest listings, in one call. */
 export function useHome() {
-  return useApiData((signal) => api.get<HomeContent>('/api/home', { silent: true, signal }), 'home');
+  return useApiData((signal) => api.call(endpoints.home, {}, { signal }), 'home');
 }

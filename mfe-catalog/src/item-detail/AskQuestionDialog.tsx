@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Form, Input, Modal } from 'antd';
-import { listingPrice, messages, questionRules, type Product, type Question } from '@swapstuff/contracts';
+import { endpoints, listingPrice, messages, questionRules, type Product, type Question } from '@swapstuff/contracts';
 import { api, ApiError, formRules, toast } from '@swapstuff/sdk';
 import { FallbackImage } from '@swapstuff/sdk/ui';
 import styles from './ItemDetailPage.module.css';
@@ -22,11 +22,7 @@ export function AskQuestionDialog({ product, onClose, onAsked }: AskQuestionDial
   const send = async ({ question }: { question: string }) => {
     setSending(true);
     try {
-      const content = await api.post<{ question: Question }>(
-        '/api/product/questionaire',
-        { productId: product.id, question },
-        { silent: true },
-      );
+      const content = await api.call(endpoints.askQuestion, { productId: product.id, question });
       toast.success(messages.questionPosted);
       onAsked(content.question);
     } catch (error) {

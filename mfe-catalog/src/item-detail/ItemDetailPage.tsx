@@ -7,6 +7,7 @@ import SwapOutlined from '@ant-design/icons/SwapOutlined';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
   canChangeListing,
+  endpoints,
   formatDate,
   formatMoney,
   ListingStatus,
@@ -40,9 +41,7 @@ function useAlreadyReported(productId: number, ask: boolean) {
   return useApiData(
     (signal) =>
       ask
-        ? api
-            .get<{ already_reported: number }>(`/api/reports/${productId}`, { silent: true, signal })
-            .then((c) => c.already_reported !== 0)
+        ? api.call(endpoints.reportState, { id: productId }, { signal }).then((c) => c.already_reported !== 0)
         : Promise.resolve(false),
     `${productId}:${ask}`,
   );
@@ -225,10 +224,7 @@ function ItemDetail({ product }: { product: Product }) {
 /** Spec section 2, /item-detail/{id}: the public share link of a listing. */
 export function ItemDetailPage() {
   const { id = '' } = useParams();
-  const product = useApiData(
-    (signal) => api.get<{ product: Product }>(`/api/productdetail/${encodeURIComponent(id)}`, { silent: true, signal }),
-    id,
-  );
+  const product = useApiData((signal) => api.call(endpoints.product, { id }, { signal }), id);
 
   if (product.status === 'loading') {
     return (

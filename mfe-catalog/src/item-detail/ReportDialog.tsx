@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Alert, Form, Input, Modal, Radio, Skeleton, Space } from 'antd';
-import { messages, REPORT_TEXT_MIN, type ReportReason } from '@swapstuff/contracts';
+import { endpoints, messages, REPORT_TEXT_MIN } from '@swapstuff/contracts';
 import { api, ApiError, toast, useApiData } from '@swapstuff/sdk';
 
 interface ReportValues {
-  reasonId?: number;
+  reasonId: number;
   reason?: string;
 }
 
@@ -23,21 +23,14 @@ export function ReportDialog({ productId, onClose, onReported }: ReportDialogPro
   const [form] = Form.useForm<ReportValues>();
   const reasonId = Form.useWatch('reasonId', form);
   const [sending, setSending] = useState(false);
-  const reasons = useApiData(
-    (signal) => api.get<ReportReason[]>('/api/reasons/1', { silent: true, signal }),
-    'product-reasons',
-  );
+  const reasons = useApiData((signal) => api.call(endpoints.reportReasons, { id: '1' }, { signal }), 'product-reasons');
   const last = reasons.status === 'ready' ? reasons.data.at(-1)?.id : undefined;
   const needsText = reasonId !== undefined && reasonId === last;
 
   const send = async (values: ReportValues) => {
     setSending(true);
     try {
-      await api.post(
-        '/api/item/report',
-        { productId, reasonId: values.reasonId, reason: values.reason ?? '' },
-        { silent: true },
-      );
+      await api.call(endpoints.report, { productId, reasonId: values.reasonId, reason: values.reason ?? '' });
       toast.success(messages.reported);
       onReported();
     } catch (error) {

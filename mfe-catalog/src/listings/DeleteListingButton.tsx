@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Popconfirm } from 'antd';
-import { messages, type Product } from '@swapstuff/contracts';
+import { endpoints, messages, type Product } from '@swapstuff/contracts';
 import { api, toast } from '@swapstuff/sdk';
 
 export interface DeleteListingButtonProps {
@@ -16,7 +16,7 @@ export function DeleteListingButton({ product, size, onDeleted }: DeleteListingB
   const remove = async () => {
     setDeleting(true);
     try {
-      await api.get(`/api/delete/product/${product.id}`);
+      await api.call(endpoints.deleteListing, { id: product.id }, { toastOnError: true });
       toast.success(messages.productDeleted);
       onDeleted();
     } catch {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Product } from '@swapstuff/contracts';
+import { endpoints, type Product } from '@swapstuff/contracts';
 import { api, bus, useIsSignedIn } from '@swapstuff/sdk';
 
 /**
@@ -21,7 +21,7 @@ export function useLike(product: Pick<Product, 'id' | 'likes_count'>, onChange?:
     setLiked(!was);
     setBusy(true);
     try {
-      const answer = await api.post<{ likes_count: '0' | '1' }>('/api/product/like', { productId: product.id });
+      const answer = await api.call(endpoints.like, { productId: product.id }, { toastOnError: true });
       const now = answer.likes_count === '1';
       setLiked(now);
       onChange?.(now);

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import type { ProductPage } from '@swapstuff/contracts';
+import { endpoints } from '@swapstuff/contracts';
 import { api, useApiData } from '@swapstuff/sdk';
 import { EmptyState, PageFrame } from '@swapstuff/sdk/ui';
 import { LayoutToggle, ListingResults } from '../listings/ListingResults';
@@ -11,8 +11,7 @@ export function MyLikesPage() {
   const [params, setParams] = useSearchParams();
   const pageNumber = Math.max(1, Number(params.get('page')) || 1);
   const likes = useApiData(
-    (signal) =>
-      api.post<ProductPage>('/api/user/likedproducts', { pageNumber, perPage: PER_PAGE }, { silent: true, signal }),
+    (signal) => api.call(endpoints.likedListings, { pageNumber, perPage: PER_PAGE }, { signal }),
     String(pageNumber),
   );
   return (

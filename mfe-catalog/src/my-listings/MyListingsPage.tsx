@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Input, Select } from 'antd';
 import { useSearchParams } from 'react-router-dom';
-import { ListingStatus, listingStatusLabel, messages, type ProductPage } from '@swapstuff/contracts';
+import { endpoints, ListingStatus, listingStatusLabel, messages } from '@swapstuff/contracts';
 import { api, useApiData } from '@swapstuff/sdk';
 import { EmptyState, PageFrame } from '@swapstuff/sdk/ui';
 import { LayoutToggle, ListingResults } from '../listings/ListingResults';
@@ -34,10 +34,7 @@ export function MyListingsPage() {
     pageNumber,
     perPage: PER_PAGE,
   };
-  const listings = useApiData(
-    (signal) => api.post<ProductPage>('/api/webmyproducts', body, { silent: true, signal }),
-    JSON.stringify(body),
-  );
+  const listings = useApiData((signal) => api.call(endpoints.myListings, body, { signal }), JSON.stringify(body));
 
   const apply = (filter: { search: string; status: string }, page = 1) => {
     const next = new URLSearchParams();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Avatar, Button, Form, Input, Skeleton, Typography } from 'antd';
-import { answerRules, formatDate, messages, sellerName, type Question } from '@swapstuff/contracts';
+import { answerRules, endpoints, formatDate, messages, sellerName, type Question } from '@swapstuff/contracts';
 import { api, formRules, type ApiData } from '@swapstuff/sdk';
 import { LoadError } from '@swapstuff/sdk/ui';
 import styles from './QuestionList.module.css';
@@ -24,10 +24,11 @@ function AnswerForm({ question, onAnswered }: { question: Question; onAnswered: 
   const send = async ({ answer }: { answer: string }) => {
     setSending(true);
     try {
-      const content = await api.post<{ question: Question }>('/api/product/qa/answer', {
-        questionId: question.id,
-        answer,
-      });
+      const content = await api.call(
+        endpoints.answerQuestion,
+        { questionId: question.id, answer },
+        { toastOnError: true },
+      );
       onAnswered(content.question);
       setOpen(false);
     } catch {

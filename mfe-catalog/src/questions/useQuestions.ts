@@ -1,13 +1,10 @@
 import { api, useApiData } from '@swapstuff/sdk';
-import type { Question } from '@swapstuff/contracts';
+import { endpoints } from '@swapstuff/contracts';
 
 /** A listing's questions, newest first (GET /api/product/questionaire/{id}). */
 export function useQuestions(productId: number) {
   return useApiData(
-    (signal) =>
-      api
-        .get<{ questions: Question[] }>(`/api/product/questionaire/${productId}`, { silent: true, signal })
-        .then((content) => content.questions),
+    (signal) => api.call(endpoints.questions, { id: productId }, { signal }).then((content) => content.questions),
     String(productId),
   );
 }

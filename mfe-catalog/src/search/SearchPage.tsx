@@ -1,6 +1,6 @@
 import { Segmented, Select, Typography } from 'antd';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { routes, type Category, type ProductPage } from '@swapstuff/contracts';
+import { endpoints, routes, type Category } from '@swapstuff/contracts';
 import { api, useApiData } from '@swapstuff/sdk';
 import { EmptyState, PageFrame } from '@swapstuff/sdk/ui';
 import { useAllCategories } from '../categories/useAllCategories';
@@ -67,10 +67,7 @@ export function SearchPage() {
     pageNumber,
     perPage: PER_PAGE,
   };
-  const results = useApiData(
-    (signal) => api.post<ProductPage>('/api/webgetproducts', body, { silent: true, signal }),
-    JSON.stringify(body),
-  );
+  const results = useApiData((signal) => api.call(endpoints.search, body, { signal }), JSON.stringify(body));
 
   /** Changes the query string; any change but the page goes back to page 1. */
   const setQuery = (changes: Record<string, string | null>) => {

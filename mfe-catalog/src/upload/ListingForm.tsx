@@ -4,12 +4,13 @@ import type { UploadFile } from 'antd';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import VideoCameraAddOutlined from '@ant-design/icons/VideoCameraAddOutlined';
 import {
+  endpoints,
   LISTING_LIMITS,
   listingRules,
   messages,
   ProductConditions,
   type Address,
-  type AddressListContent,
+  type InputOf,
   type Product,
 } from '@swapstuff/contracts';
 import { api, ApiError, formRules, toast } from '@swapstuff/sdk';
@@ -100,40 +101,45 @@ export function initialValues(product: Product | undefined): Partial<ListingValu
   };
 }
 
-/** The multipart body of spec section 7, kept photos and videos named by id, new files after them. */
-export function toFormData(values: ListingValues, category: PickedCategory, productId?: number): FormData {
-  const form = new FormData();
-  if (productId) form.append('productId', String(productId));
-  const top = category.parent_id ?? category.id;
-  form.append('category', String(top));
-  if (category.parent_id !== null) form.append('subCategory', String(category.id));
-  for (const name of ['title', 'price', 'description', 'condition', 'city', 'state', 'zip'] as const) {
-    form.append(name, values[name] ?? '');
-  }
-  form.append('addressId', values.addressId ? String(values.addressId) : '');
-  form.append('is_buyable', values.is_buyable ? '1' : '0');
-  if (values.is_buyable) {
-    for (const [name] of DIMENSIONS) form.append(name, values[name] ?? '');
-    form.append('sizeUnit', 'inches');
-  }
-  for (const [field, files] of [
-    ['Images', values.images],
-    ['Videos', values.videos],
-  ] as const) {
-    const kept = files.map(existingId).filter((id): id is number => id !== null);
-    kept.forEach((id, i) => form.append(`existing${field}[${i}]`, String(id)));
-    files
-      .filter((file) => existingId(file) === null && file.originFileObj)
-      .forEach((file, i) => form.append(`${field.toLowerCase()}[${i}]`, file.originFileObj as Blob, file.name));
-  }
-  return form;
+/** The ids of the photos or videos kept, in their order. */
+const kept = (files: UploadFile[]) => files.map(existingId).filter((id): id is number => id !== null);
+/** The files picked to add. */
+const added = (files: UploadFile[]) =>
+  files.flatMap((file) => (existingId(file) === null && file.originFileObj ? [file.originFileObj] : []));
+
+export type ListingInput = InputOf<typeof endpoints.updateListing>;
+
+/** The multipart body of spec section 7: kept photos and videos named by id, new files after them. */
+export function toListingInput(values: ListingValues, category: PickedCategory, productId?: number): ListingInput {
+  const dimensions = values.is_buyable
+    ? { ...Object.fromEntries(DIMENSIONS.map(([name]) => [name, values[name] ?? ''])), sizeUnit: 'inches' }
+    : {};
+  return {
+    productId: productId ? String(productId) : undefined,
+    category: String(category.parent_id ?? category.id),
+    subCategory: category.parent_id !== null ? String(category.id) : undefined,
+    title: values.title ?? '',
+    price: values.price ?? '',
+    description: values.description ?? '',
+    condition: values.condition ?? '',
+    city: values.city ?? '',
+    state: values.state ?? '',
+    zip: values.zip ?? '',
+    addressId: values.addressId ? String(values.addressId) : '',
+    is_buyable: values.is_buyable ? '1' : '0',
+    ...dimensions,
+    existingImages: kept(values.images),
+    images: added(values.images),
+    existingVideos: kept(values.videos),
+    videos: added(values.videos),
+  };
 }
 
 /** The user's addresses for the picker; `reload` after one is added. */
 function useAddresses() {
   const [addresses, setAddresses] = useState<Address[] | null>(null);
   const reload = useCallback(async () => {
-    const content = await api.get<AddressListContent>('/api/user/address', { silent: true }).catch(() => null);
+    const content = await api.call(endpoints.addresses).catch(() => null);
     setAddresses(content?.address ?? []);
     return content?.address ?? [];
   }, []);
@@ -218,11 +224,9 @@ export function ListingForm({ category, product, onChangeCategory, onBack, onDon
   const submit = async (values: ListingValues) => {
     setProgress(0);
     try {
-      const path = product ? '/api/web/update/product' : '/api/insert/product';
-      const answer = await api.upload<{ product: Product }>(path, toFormData(values, category, product?.id), {
-        silent: true,
-        onProgress: setProgress,
-      });
+      const input = toListingInput(values, category, product?.id);
+      const endpoint = product ? endpoints.updateListing : endpoints.uploadListing;
+      const answer = await api.upload(endpoint, input, { onProgress: setProgress });
       onDone({
         ok: true,
         message: answer.Description || messages.uploadSuccessFallback,

@@ -5,10 +5,10 @@ import {
   addressRules,
   checkForm,
   COUNTRY_NAMES,
+  endpoints,
   messages,
   type Address,
   type AddressBody,
-  type Place,
   type PlaceSuggestion,
 } from '@swapstuff/contracts';
 import { api, ApiError, formRules, toast } from '@swapstuff/sdk';
@@ -116,10 +116,7 @@ function AddressForm({ address, onClose, onSaved }: Omit<AddressModalProps, 'ope
       inFlight.current = controller;
       setSearchState('searching');
       try {
-        const { places } = await api.get<{ places: PlaceSuggestion[] }>(
-          `/api/places/search?q=${encodeURIComponent(q)}`,
-          { silent: true, signal: controller.signal },
-        );
+        const { places } = await api.call(endpoints.searchPlaces, { q }, { signal: controller.signal });
         setSuggestions(places);
         setSearchState('done');
       } catch (err) {
@@ -145,8 +142,7 @@ function AddressForm({ address, onClose, onSaved }: Omit<AddressModalProps, 'ope
     let place = suggestion.place;
     if (!place) {
       try {
-        place = (await api.get<{ place: Place }>(`/api/places/${encodeURIComponent(suggestion.id)}`, { silent: true }))
-          .place;
+        place = (await api.call(endpoints.place, { id: suggestion.id })).place;
       } catch (err) {
         toast.error(
           err instanceof ApiError && err.envelope?.Description ? err.envelope.Description : messages.placesUnavailable,
@@ -182,7 +178,7 @@ function AddressForm({ address, onClose, onSaved }: Omit<AddressModalProps, 'ope
       zip: submitted.zip,
     };
     try {
-      const saved = await api.post<{ address: Address }>('/api/user/edit/address', body, { silent: true });
+      const saved = await api.call(endpoints.saveAddress, body);
       // the api answers an edit with "Address Updated Successfully"; the client returns only Content
       toast.success(address?.id !== undefined ? messages.addressUpdated : messages.addressAdded);
       onSaved(saved.address);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Result, Typography } from 'antd';
 import { api, ApiError, formRules, routes } from '@swapstuff/sdk';
-import { forgotPasswordRules, messages } from '@swapstuff/contracts';
+import { endpoints, forgotPasswordRules, messages } from '@swapstuff/contracts';
 import { AppLink } from './AppLink';
 
 const rules = formRules(forgotPasswordRules);
@@ -19,7 +19,7 @@ export function ForgotPasswordPage() {
     setSubmitting(true);
     setError(null);
     try {
-      await api.post('/api/reset/app/password', { email }, { silent: true });
+      await api.call(endpoints.forgotPassword, { email });
       setSent(true);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : messages.genericError);

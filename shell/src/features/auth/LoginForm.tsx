@@ -3,7 +3,7 @@ import { Button, Divider, Flex, Form, Input, Modal, Typography } from 'antd';
 import AppleFilled from '@ant-design/icons/AppleFilled';
 import GoogleOutlined from '@ant-design/icons/GoogleOutlined';
 import { api, ApiError, formRules, routes, toast, useSession } from '@swapstuff/sdk';
-import { loginRules, messages, type LoginContent, type User } from '@swapstuff/contracts';
+import { endpoints, loginRules, messages, type User } from '@swapstuff/contracts';
 import { AppLink } from './AppLink';
 
 const rules = formRules(loginRules);
@@ -34,7 +34,7 @@ export function LoginForm({ formName, onSignedIn, onLeave }: LoginFormProps) {
   const submit = async (values: LoginValues) => {
     setSubmitting(true);
     try {
-      const { user } = await api.post<LoginContent>('/api/user/signin', values, { silent: true });
+      const { user } = await api.call(endpoints.signIn, values);
       useSession.getState().signIn(user);
       onSignedIn(user);
     } catch (err) {

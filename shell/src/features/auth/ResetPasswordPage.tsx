@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Form, Result, Typography } from 'antd';
 import { api, ApiError, formRules, routes } from '@swapstuff/sdk';
-import { messages, resetPasswordRules } from '@swapstuff/contracts';
+import { endpoints, messages, resetPasswordRules } from '@swapstuff/contracts';
 import { AppLink } from './AppLink';
 import { PasswordFields } from './fields';
 
@@ -57,7 +57,7 @@ export function ResetPasswordPage() {
   const submit = async (values: ResetValues) => {
     setSubmitting(true);
     try {
-      await api.post('/api/password/reset', { token, ...values }, { silent: true });
+      await api.call(endpoints.resetPassword, { token, ...values });
       setOutcome({ kind: 'done' });
     } catch (err) {
       const fieldErrors = err instanceof ApiError ? err.fieldErrors : {};

@@ -4,6 +4,7 @@ import type { FormInstance } from 'antd';
 import { api, ApiError, formRules, routes, useIsSignedIn, useSession } from '@swapstuff/sdk';
 import {
   businessRegisterRules,
+  endpoints,
   messages,
   registerRules,
   type BusinessRegisterBody,
@@ -25,7 +26,11 @@ type AccountType = 'individual' | 'business';
  * so every remote starts with the session). A 400 puts the api's messages on the fields; the rest shows
  * above the form.
  */
-function useRegister<T extends object>(form: FormInstance, path: string, fields: string[]) {
+function useRegister<T extends object>(
+  form: FormInstance,
+  register: (body: T) => Promise<LoginContent>,
+  fields: string[],
+) {
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -33,7 +38,7 @@ function useRegister<T extends object>(form: FormInstance, path: string, fields:
     setSubmitting(true);
     setError(null);
     try {
-      const { user } = await api.post<LoginContent>(path, body, { silent: true });
+      const { user } = await register(body);
       useSession.getState().signIn(user);
       browser.assign(routes.home);
     } catch (err) {
@@ -54,7 +59,11 @@ function useRegister<T extends object>(form: FormInstance, path: string, fields:
 
 function IndividualForm() {
   const [form] = Form.useForm<RegisterBody>();
-  const { submit, submitting, error } = useRegister<RegisterBody>(form, '/api/register', Object.keys(registerRules));
+  const { submit, submitting, error } = useRegister<RegisterBody>(
+    form,
+    (body) => api.call(endpoints.register, body),
+    Object.keys(registerRules),
+  );
   return (
     <Form<RegisterBody> form={form} name="sign-up-individual" layout="vertical" onFinish={submit} scrollToFirstError>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
@@ -89,7 +98,7 @@ function BusinessForm() {
   const [form] = Form.useForm<BusinessRegisterBody>();
   const { submit, submitting, error } = useRegister<BusinessRegisterBody>(
     form,
-    '/api/v2/register',
+    (body) => api.call(endpoints.registerBusiness, body),
     Object.keys(businessRegisterRules),
   );
   // The EIN is optional: an empty one is left out rather than sent as "".
