@@ -93,12 +93,14 @@ const define =
   <C extends ContentName>(endpoint: Omit<Endpoint<In, C>, 'in'>): Endpoint<In, C> =>
     endpoint;
 
-type Id = number | string;
-interface Paging {
+// exported so that the types of hooks over these inputs can be named in declarations
+/** An id in a path or a body: the api takes a number or its digits. */
+export type Id = number | string;
+export interface Paging {
   pageNumber?: number;
   perPage?: number;
 }
-interface PushToken {
+export interface PushToken {
   fcmToken?: string | null;
 }
 export interface SearchInput extends Paging {

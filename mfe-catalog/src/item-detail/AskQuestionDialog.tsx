@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { Form, Input, Modal } from 'antd';
-import { endpoints, listingPrice, messages, questionRules, type Product, type Question } from '@swapstuff/contracts';
-import { api, ApiError, formRules, toast } from '@swapstuff/sdk';
+import { listingPrice, messages, questionRules, type Product } from '@swapstuff/contracts';
+import { ApiError, formRules, toast } from '@swapstuff/sdk';
 import { FallbackImage } from '@swapstuff/sdk/ui';
+import { useAskQuestion } from '../questions/api';
 import styles from './ItemDetailPage.module.css';
 
 const rules = formRules(questionRules);
@@ -10,28 +10,26 @@ const rules = formRules(questionRules);
 export interface AskQuestionDialogProps {
   product: Product;
   onClose: () => void;
-  onAsked: (question: Question) => void;
+  /** the question was posted (the listing's questions are read again) */
+  onAsked: () => void;
 }
 
 /** Spec section 2, Ask Questions dialog: the product's summary, the question, Send. */
 export function AskQuestionDialog({ product, onClose, onAsked }: AskQuestionDialogProps) {
   const [form] = Form.useForm<{ question: string }>();
-  const [sending, setSending] = useState(false);
+  const ask = useAskQuestion();
   const photo = product.images[0];
 
   const send = async ({ question }: { question: string }) => {
-    setSending(true);
     try {
-      const content = await api.call(endpoints.askQuestion, { productId: product.id, question });
+      await ask.mutateAsync({ productId: product.id, question });
       toast.success(messages.questionPosted);
-      onAsked(content.question);
+      onAsked();
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
       const message = apiError?.fieldErrors.question;
       if (message) form.setFields([{ name: 'question', errors: [message] }]);
       else toast.error(apiError?.message ?? messages.genericError);
-    } finally {
-      setSending(false);
     }
   };
 
@@ -41,7 +39,7 @@ export function AskQuestionDialog({ product, onClose, onAsked }: AskQuestionDial
       title="Ask Questions"
       okText="Send"
       onOk={() => form.submit()}
-      okButtonProps={{ loading: sending }}
+      okButtonProps={{ loading: ask.isPending }}
       onCancel={onClose}
       destroyOnHidden
     >

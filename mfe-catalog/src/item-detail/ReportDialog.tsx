@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { Alert, Form, Input, Modal, Radio, Skeleton, Space } from 'antd';
-import { endpoints, messages, REPORT_TEXT_MIN } from '@swapstuff/contracts';
-import { api, ApiError, toast, useApiData } from '@swapstuff/sdk';
+import { messages, REPORT_TEXT_MIN } from '@swapstuff/contracts';
+import { ApiError, toast } from '@swapstuff/sdk';
+import { useListingReportReasons, useReport } from './api';
 
 interface ReportValues {
   reasonId: number;
@@ -11,7 +11,7 @@ interface ReportValues {
 export interface ReportDialogProps {
   productId: number;
   onClose: () => void;
-  /** the report was taken (or the api says it was taken before): the page hides Report */
+  /** the report was taken, or the api says it was taken before (the page reads that again and hides Report) */
   onReported: () => void;
 }
 
@@ -22,15 +22,14 @@ export interface ReportDialogProps {
 export function ReportDialog({ productId, onClose, onReported }: ReportDialogProps) {
   const [form] = Form.useForm<ReportValues>();
   const reasonId = Form.useWatch('reasonId', form);
-  const [sending, setSending] = useState(false);
-  const reasons = useApiData((signal) => api.call(endpoints.reportReasons, { id: '1' }, { signal }), 'product-reasons');
-  const last = reasons.status === 'ready' ? reasons.data.at(-1)?.id : undefined;
+  const reasons = useListingReportReasons();
+  const report = useReport();
+  const last = reasons.data?.at(-1)?.id;
   const needsText = reasonId !== undefined && reasonId === last;
 
   const send = async (values: ReportValues) => {
-    setSending(true);
     try {
-      await api.call(endpoints.report, { productId, reasonId: values.reasonId, reason: values.reason ?? '' });
+      await report.mutateAsync({ productId, reasonId: values.reasonId, reason: values.reason ?? '' });
       toast.success(messages.reported);
       onReported();
     } catch (error) {
@@ -46,8 +45,6 @@ export function ReportDialog({ productId, onClose, onReported }: ReportDialogPro
           (['reason', 'reasonId'] as const).filter((f) => fields[f]).map((f) => ({ name: f, errors: [fields[f]] })),
         );
       } else toast.error(apiError?.message ?? messages.genericError);
-    } finally {
-      setSending(false);
     }
   };
 
@@ -57,13 +54,13 @@ export function ReportDialog({ productId, onClose, onReported }: ReportDialogPro
       title="Report"
       okText="Send"
       onOk={() => form.submit()}
-      okButtonProps={{ loading: sending, disabled: reasons.status !== 'ready' }}
+      okButtonProps={{ loading: report.isPending, disabled: !reasons.data }}
       onCancel={onClose}
       destroyOnHidden
     >
-      {reasons.status === 'loading' && <Skeleton active paragraph={{ rows: 4 }} />}
-      {reasons.status === 'error' && <Alert type="error" showIcon title={reasons.message} />}
-      {reasons.status === 'ready' && (
+      {reasons.isPending && <Skeleton active paragraph={{ rows: 4 }} />}
+      {reasons.isLoadingError && <Alert type="error" showIcon title={reasons.error.message} />}
+      {reasons.data && (
         <Form form={form} layout="vertical" onFinish={send} name="report">
           <Form.Item
             name="reasonId"

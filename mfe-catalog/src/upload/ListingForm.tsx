@@ -1,20 +1,19 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, Card, Flex, Form, Input, Progress, Radio, Select, Switch, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import VideoCameraAddOutlined from '@ant-design/icons/VideoCameraAddOutlined';
 import {
-  endpoints,
   LISTING_LIMITS,
   listingRules,
   messages,
   ProductConditions,
   type Address,
-  type InputOf,
   type Product,
 } from '@swapstuff/contracts';
-import { api, ApiError, formRules, toast } from '@swapstuff/sdk';
+import { ApiError, formRules, toast } from '@swapstuff/sdk';
 import { AddressModal } from '@swapstuff/sdk/ui';
+import { useAddresses, useSaveListing, type ListingInput } from './api';
 import type { PickedCategory } from './CategoryStep';
 import styles from './UploadSheet.module.css';
 
@@ -107,8 +106,6 @@ const kept = (files: UploadFile[]) => files.map(existingId).filter((id): id is n
 const added = (files: UploadFile[]) =>
   files.flatMap((file) => (existingId(file) === null && file.originFileObj ? [file.originFileObj] : []));
 
-export type ListingInput = InputOf<typeof endpoints.updateListing>;
-
 /** The multipart body of spec section 7: kept photos and videos named by id, new files after them. */
 export function toListingInput(values: ListingValues, category: PickedCategory, productId?: number): ListingInput {
   const dimensions = values.is_buyable
@@ -135,20 +132,6 @@ export function toListingInput(values: ListingValues, category: PickedCategory, 
   };
 }
 
-/** The user's addresses for the picker; `reload` after one is added. */
-function useAddresses() {
-  const [addresses, setAddresses] = useState<Address[] | null>(null);
-  const reload = useCallback(async () => {
-    const content = await api.call(endpoints.addresses).catch(() => null);
-    setAddresses(content?.address ?? []);
-    return content?.address ?? [];
-  }, []);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  return { addresses, reload };
-}
-
 export interface ListingFormProps {
   category: PickedCategory;
   product?: Product;
@@ -165,9 +148,11 @@ export interface ListingFormProps {
 export function ListingForm({ category, product, onChangeCategory, onBack, onDone }: ListingFormProps) {
   const [form] = Form.useForm<ListingValues>();
   const buyable = Form.useWatch('is_buyable', form) ?? false;
-  const { addresses, reload: reloadAddresses } = useAddresses();
+  const addressBook = useAddresses();
+  const addresses = addressBook.data;
   const [addingAddress, setAddingAddress] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
+  const save = useSaveListing(setProgress);
   const initial = useMemo(() => initialValues(product), [product]);
 
   // a new listing starts at the user's default address
@@ -185,7 +170,8 @@ export function ListingForm({ category, product, onChangeCategory, onBack, onDon
   };
   const addressAdded = async (address: Address) => {
     setAddingAddress(false);
-    await reloadAddresses();
+    // the picker lists it once the book is read again (the save asked for that; this waits for it)
+    await addressBook.refetch({ cancelRefetch: false });
     fillFrom(address);
     void form.validateFields(['addressId', 'city', 'state', 'zip']);
   };
@@ -224,9 +210,7 @@ export function ListingForm({ category, product, onChangeCategory, onBack, onDon
   const submit = async (values: ListingValues) => {
     setProgress(0);
     try {
-      const input = toListingInput(values, category, product?.id);
-      const endpoint = product ? endpoints.updateListing : endpoints.uploadListing;
-      const answer = await api.upload(endpoint, input, { onProgress: setProgress });
+      const answer = await save.mutateAsync(toListingInput(values, category, product?.id));
       onDone({
         ok: true,
         message: answer.Description || messages.uploadSuccessFallback,
@@ -352,8 +336,9 @@ export function ListingForm({ category, product, onChangeCategory, onBack, onDon
             <Select
               style={{ flex: 1, minWidth: 0 }}
               aria-label="Address"
-              placeholder={addresses?.length === 0 ? 'Add an address' : 'Pick an address'}
-              loading={addresses === null}
+              // a book that cannot be read is as good as empty: adding one is the way on
+              placeholder={addresses?.length || addressBook.isPending ? 'Pick an address' : 'Add an address'}
+              loading={addressBook.isPending}
               onChange={pickAddress}
               options={(addresses ?? []).map((a) => ({ value: a.id, label: a.formatted_street_1 }))}
             />

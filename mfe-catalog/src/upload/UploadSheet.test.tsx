@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { Address, Category, Envelope } from '@swapstuff/contracts';
 import { messages } from '@swapstuff/contracts';
 import { bus } from '@swapstuff/sdk';
-import { fakeXhr } from '@swapstuff/sdk/testing';
+import { fakeXhr, TestQueryProvider } from '@swapstuff/sdk/testing';
 import UploadSheet from './UploadSheet';
 import { decimalOnly, toListingInput, type ListingValues } from './ListingForm';
 
@@ -67,6 +67,7 @@ function renderSheet(onClose = jest.fn()) {
       </Routes>
       <UploadSheet onClose={onClose} />
     </MemoryRouter>,
+    { wrapper: TestQueryProvider },
   );
   return onClose;
 }

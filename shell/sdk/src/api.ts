@@ -36,11 +36,11 @@ export interface CallOptions {
   onProgress?: (share: number) => void;
 }
 
-/** An endpoint's arguments: the input may be left out when every key of it is optional. */
-type CallArgs<E> =
+/** An endpoint's input, then options: the input may be left out when every key of it is optional. */
+export type EndpointArgs<E, Options> =
   Record<never, never> extends InputOf<E>
-    ? [input?: InputOf<E>, options?: CallOptions]
-    : [input: InputOf<E>, options?: CallOptions];
+    ? [input?: InputOf<E>, options?: Options]
+    : [input: InputOf<E>, options?: Options];
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
 const XSRF_HEADER = 'X-XSRF-TOKEN';
@@ -194,14 +194,17 @@ async function exchange(endpoint: AnyEndpoint, input: object = {}, options: Call
  * `api.call(endpoints.search, body)` takes the endpoint's input and resolves its Content.
  */
 export const api = {
-  call<E extends AnyEndpoint>(endpoint: E, ...[input, options]: CallArgs<E>): Promise<ContentOf<E>> {
+  call<E extends AnyEndpoint>(endpoint: E, ...[input, options]: EndpointArgs<E, CallOptions>): Promise<ContentOf<E>> {
     return exchange(endpoint, input ?? {}, options).then((envelope) => envelope.Content as ContentOf<E>);
   },
   /**
    * A call to a multipart endpoint that resolves the whole envelope: the upload's result dialog shows the
    * server's Description (spec section 8). Progress comes through `onProgress`.
    */
-  upload<E extends AnyEndpoint>(endpoint: E, ...[input, options]: CallArgs<E>): Promise<Envelope<ContentOf<E>>> {
+  upload<E extends AnyEndpoint>(
+    endpoint: E,
+    ...[input, options]: EndpointArgs<E, CallOptions>
+  ): Promise<Envelope<ContentOf<E>>> {
     return exchange(endpoint, input ?? {}, options) as Promise<Envelope<ContentOf<E>>>;
   },
 };

@@ -3,7 +3,6 @@
 export * from './bus';
 export * from './store';
 export * from './api';
-export * from './useApiData';
 export { routes, staticPageSlugs, type StaticPageSlug } from '@swapstuff/contracts';
 export * from './forms';
 export * from './session';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, Col, Form, Input, Row, Segmented, Typography } from 'antd';
 import type { FormInstance } from 'antd';
-import { api, ApiError, formRules, routes, useIsSignedIn, useSession } from '@swapstuff/sdk';
+import { ApiError, formRules, routes, useIsSignedIn, useSession } from '@swapstuff/sdk';
+import type { UseMutationResult } from '@tanstack/react-query';
 import {
   businessRegisterRules,
-  endpoints,
   messages,
   registerRules,
   type BusinessRegisterBody,
@@ -12,6 +12,7 @@ import {
   type RegisterBody,
 } from '@swapstuff/contracts';
 import { Navigate } from 'react-router-dom';
+import { useRegister, useRegisterBusiness } from './api';
 import { AppLink } from './AppLink';
 import { browser } from './browser';
 import { EinField, PasswordFields, PhoneField, TermsField, ZipField } from './fields';
@@ -26,19 +27,17 @@ type AccountType = 'individual' | 'business';
  * so every remote starts with the session). A 400 puts the api's messages on the fields; the rest shows
  * above the form.
  */
-function useRegister<T extends object>(
+function useRegisterForm<T>(
   form: FormInstance,
-  register: (body: T) => Promise<LoginContent>,
+  register: UseMutationResult<LoginContent, ApiError, T>,
   fields: string[],
 ) {
-  const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const submit = async (body: T) => {
-    setSubmitting(true);
     setError(null);
     try {
-      const { user } = await register(body);
+      const { user } = await register.mutateAsync(body);
       useSession.getState().signIn(user);
       browser.assign(routes.home);
     } catch (err) {
@@ -50,20 +49,14 @@ function useRegister<T extends object>(
       form.setFields(onFields.map(([name, message]) => ({ name, errors: [message] })));
       // Anything the fields cannot show (a 409, a 429, a field we do not render) goes in the alert.
       if (onFields.length === 0 || onFields.length < Object.keys(err.fieldErrors).length) setError(err.message);
-    } finally {
-      setSubmitting(false);
     }
   };
-  return { submit, submitting, error };
+  return { submit, submitting: register.isPending, error };
 }
 
 function IndividualForm() {
   const [form] = Form.useForm<RegisterBody>();
-  const { submit, submitting, error } = useRegister<RegisterBody>(
-    form,
-    (body) => api.call(endpoints.register, body),
-    Object.keys(registerRules),
-  );
+  const { submit, submitting, error } = useRegisterForm(form, useRegister(), Object.keys(registerRules));
   return (
     <Form<RegisterBody> form={form} name="sign-up-individual" layout="vertical" onFinish={submit} scrollToFirstError>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
@@ -96,9 +89,9 @@ function IndividualForm() {
 
 function BusinessForm() {
   const [form] = Form.useForm<BusinessRegisterBody>();
-  const { submit, submitting, error } = useRegister<BusinessRegisterBody>(
+  const { submit, submitting, error } = useRegisterForm(
     form,
-    (body) => api.call(endpoints.registerBusiness, body),
+    useRegisterBusiness(),
     Object.keys(businessRegisterRules),
   );
   // The EIN is optional: an empty one is left out rather than sent as "".
