@@ -11,8 +11,7 @@ import {
   type Address,
   type Product,
 } from '@swapstuff/contracts';
-import { ApiError, formRules, toast } from '@swapstuff/sdk';
-import { AddressModal } from '@swapstuff/sdk/ui';
+import { ApiError, bus, formRules, toast } from '@swapstuff/sdk';
 import { useAddresses, useSaveListing, type ListingInput } from './api';
 import type { PickedCategory } from './CategoryStep';
 import styles from './UploadSheet.module.css';
@@ -150,7 +149,6 @@ export function ListingForm({ category, product, onChangeCategory, onBack, onDon
   const buyable = Form.useWatch('is_buyable', form) ?? false;
   const addressBook = useAddresses();
   const addresses = addressBook.data;
-  const [addingAddress, setAddingAddress] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const save = useSaveListing(setProgress);
   const initial = useMemo(() => initialValues(product), [product]);
@@ -168,8 +166,8 @@ export function ListingForm({ category, product, onChangeCategory, onBack, onDon
     const address = addresses?.find((a) => a.id === id);
     if (address) fillFrom(address);
   };
+  // mfe_account's Add Address modal, opened through the bus; the new address is picked at once
   const addressAdded = async (address: Address) => {
-    setAddingAddress(false);
     // the picker lists it once the book is read again (the save asked for that; this waits for it)
     await addressBook.refetch({ cancelRefetch: false });
     fillFrom(address);
@@ -343,12 +341,14 @@ export function ListingForm({ category, product, onChangeCategory, onBack, onDon
               options={(addresses ?? []).map((a) => ({ value: a.id, label: a.formatted_street_1 }))}
             />
           </Form.Item>
-          <Button icon={<PlusOutlined aria-hidden />} onClick={() => setAddingAddress(true)}>
+          <Button
+            icon={<PlusOutlined aria-hidden />}
+            onClick={() => bus.emit('address:open', { onSaved: addressAdded })}
+          >
             Add address
           </Button>
         </Flex>
       </Form.Item>
-      <AddressModal open={addingAddress} onClose={() => setAddingAddress(false)} onSaved={addressAdded} />
       <div className={styles.place}>
         <Form.Item label="City" name="city" rules={rules.city}>
           <Input autoComplete="address-level2" />

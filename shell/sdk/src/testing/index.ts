@@ -2,3 +2,4 @@
 // so never built into a bundle nor shared.
 export { fakeXhr, type XhrReply, type XhrRequest } from './fakeXhr';
 export { TestQueryProvider } from './TestQueryProvider';
+export { recordToasts } from './recordToasts';

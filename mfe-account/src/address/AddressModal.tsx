@@ -12,6 +12,7 @@ import {
   type PlaceSuggestion,
 } from '@swapstuff/contracts';
 import { api, ApiError, formRules, toast } from '@swapstuff/sdk';
+import { useSaveAddress } from './api';
 
 export interface AddressModalProps {
   open: boolean;
@@ -50,8 +51,11 @@ function valuesOf(address: Address | undefined): AddressValues {
  * The Add/Edit Address modal (spec sections 3, 5 and 8). The address line searches places in the US
  * and Canada as the user types; picking one fills city, state and zip, which cannot be typed. Save
  * stays disabled until the form is valid and differs from what it opened with.
+ *
+ * mfe_account owns it and exposes it (`./AddressModal`): other remotes open it with the bus's
+ * `address:open`, which the shell answers by mounting it over the page.
  */
-export function AddressModal({ open, address, onClose, onSaved }: AddressModalProps) {
+export default function AddressModal({ open, address, onClose, onSaved }: AddressModalProps) {
   const editing = address?.id !== undefined;
   return (
     <Modal
@@ -78,7 +82,7 @@ function AddressForm({ address, onClose, onSaved }: Omit<AddressModalProps, 'ope
   const [searchState, setSearchState] = useState<SearchState>('idle');
   const [searchError, setSearchError] = useState<string | null>(null);
   const [settling, setSettling] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const saveAddress = useSaveAddress();
 
   const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
   const revalidate = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -167,7 +171,6 @@ function AddressForm({ address, onClose, onSaved }: Omit<AddressModalProps, 'ope
   };
 
   const save = async (submitted: AddressValues) => {
-    setSaving(true);
     const body: AddressBody = {
       addressId: address?.id ?? '',
       country,
@@ -178,7 +181,7 @@ function AddressForm({ address, onClose, onSaved }: Omit<AddressModalProps, 'ope
       zip: submitted.zip,
     };
     try {
-      const saved = await api.call(endpoints.saveAddress, body);
+      const saved = await saveAddress.mutateAsync(body);
       // the api answers an edit with "Address Updated Successfully"; the client returns only Content
       toast.success(address?.id !== undefined ? messages.addressUpdated : messages.addressAdded);
       onSaved(saved.address);
@@ -189,8 +192,6 @@ function AddressForm({ address, onClose, onSaved }: Omit<AddressModalProps, 'ope
         const refused = FIELDS.filter((f) => err.fieldErrors[f]);
         form.setFields(refused.map((name) => ({ name, errors: [err.fieldErrors[name]] })));
       }
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -252,7 +253,12 @@ function AddressForm({ address, onClose, onSaved }: Omit<AddressModalProps, 'ope
       </Typography.Paragraph>
       <Flex justify="end" gap={8} wrap>
         <Button onClick={onClose}>Cancel</Button>
-        <Button type="primary" htmlType="submit" loading={saving} disabled={!valid || !changed || settling}>
+        <Button
+          type="primary"
+          htmlType="submit"
+          loading={saveAddress.isPending}
+          disabled={!valid || !changed || settling}
+        >
           Save
         </Button>
       </Flex>
