@@ -9,13 +9,12 @@ const rules = formRules(questionRules);
 
 export interface AskQuestionDialogProps {
   product: Product;
+  /** after Cancel, or once the question is posted (the listing's questions are then read again) */
   onClose: () => void;
-  /** the question was posted (the listing's questions are read again) */
-  onAsked: () => void;
 }
 
 /** Spec section 2, Ask Questions dialog: the product's summary, the question, Send. */
-export function AskQuestionDialog({ product, onClose, onAsked }: AskQuestionDialogProps) {
+export function AskQuestionDialog({ product, onClose }: AskQuestionDialogProps) {
   const [form] = Form.useForm<{ question: string }>();
   const ask = useAskQuestion();
   const photo = product.images[0];
@@ -24,7 +23,7 @@ export function AskQuestionDialog({ product, onClose, onAsked }: AskQuestionDial
     try {
       await ask.mutateAsync({ productId: product.id, question });
       toast.success(messages.questionPosted);
-      onAsked();
+      onClose();
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
       const message = apiError?.fieldErrors.question;

@@ -186,16 +186,8 @@ function ItemDetail({ product }: { product: Product }) {
         <QuestionList questions={questions} isOwner={isOwner} />
       </section>
 
-      {asking && (
-        <AskQuestionDialog product={product} onClose={() => setAsking(false)} onAsked={() => setAsking(false)} />
-      )}
-      {reporting && (
-        <ReportDialog
-          productId={product.id}
-          onClose={() => setReporting(false)}
-          onReported={() => setReporting(false)}
-        />
-      )}
+      {asking && <AskQuestionDialog product={product} onClose={() => setAsking(false)} />}
+      {reporting && <ReportDialog productId={product.id} onClose={() => setReporting(false)} />}
     </article>
   );
 }

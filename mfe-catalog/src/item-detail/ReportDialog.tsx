@@ -10,16 +10,18 @@ interface ReportValues {
 
 export interface ReportDialogProps {
   productId: number;
+  /**
+   * after Cancel, or once the report is taken or the api says it was taken before (either way the page
+   * reads that again and hides Report)
+   */
   onClose: () => void;
-  /** the report was taken, or the api says it was taken before (the page reads that again and hides Report) */
-  onReported: () => void;
 }
 
 /**
  * Spec section 2, Report dialog: the reasons of /api/reasons/1 plus a free-text reason and Send. The text
  * needs at least 10 characters on the last reason (Other), as the api checks too.
  */
-export function ReportDialog({ productId, onClose, onReported }: ReportDialogProps) {
+export function ReportDialog({ productId, onClose }: ReportDialogProps) {
   const [form] = Form.useForm<ReportValues>();
   const reasonId = Form.useWatch('reasonId', form);
   const reasons = useListingReportReasons();
@@ -31,12 +33,12 @@ export function ReportDialog({ productId, onClose, onReported }: ReportDialogPro
     try {
       await report.mutateAsync({ productId, reasonId: values.reasonId, reason: values.reason ?? '' });
       toast.success(messages.reported);
-      onReported();
+      onClose();
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
       if (apiError?.status === 409) {
         toast.info(apiError.message);
-        onReported();
+        onClose();
         return;
       }
       const fields = apiError?.fieldErrors ?? {};

@@ -34,5 +34,5 @@ export function useLike(product: Pick<Product, 'id' | 'likes_count'>) {
       setLiked(was);
     }
   };
-  return { liked, toggle, busy: like.isPending };
+  return { liked, toggle };
 }
