@@ -28,6 +28,8 @@ const shared = {
     '^@swapstuff/db/bulk-seed$': '<rootDir>/db/src/bulk-seed.ts',
     '^@swapstuff/sdk$': '<rootDir>/shell/sdk/src/index.ts',
     '^@swapstuff/sdk/ui$': '<rootDir>/shell/sdk/src/ui/index.ts',
+    '^@swapstuff/sdk/query$': '<rootDir>/shell/sdk/src/query/index.tsx',
+    '^@swapstuff/sdk/testing$': '<rootDir>/shell/sdk/src/testing/index.ts',
     '\\.(css)$': '<rootDir>/scripts/jest/style-stub.js',
     // @ant-design/icons' CommonJS build requires an ESM file of @ant-design/colors that jest cannot load
     // untransformed; its CommonJS twin is the same code.

@@ -20,8 +20,11 @@ const { MANIFEST_KEY, readPageDeclarations } = require('@swapstuff/contracts');
  *    imported (lint rule in eslint.config.mjs);
  *  - `react-router-dom` is shared as ./shared/react-router-dom.mjs, the part of the router API the
  *    apps use, from react-router's production build (see that file);
- *  - the SDK is two singletons: its core `@swapstuff/sdk` (store, api, bus, routing: no antd), which
- *    the shell's frame needs at once, and its antd UI kit `@swapstuff/sdk/ui`, loaded with antd.
+ *  - the SDK is three singletons: its core `@swapstuff/sdk` (store, api, bus, routing: no antd), which
+ *    the shell's frame needs at once, its antd UI kit `@swapstuff/sdk/ui`, loaded with antd, and
+ *    `@swapstuff/sdk/query`, whose one QueryClient is the page's cache, loaded with the content too;
+ *  - `@tanstack/react-query` is one copy for the page: two would be two React contexts, and a remote's
+ *    hooks would not find the shell's QueryClient.
  */
 const SINGLETONS = [
   'react',
@@ -34,6 +37,8 @@ const SINGLETONS = [
   'zustand',
   '@swapstuff/sdk',
   '@swapstuff/sdk/ui',
+  '@swapstuff/sdk/query',
+  '@tanstack/react-query',
   '@swapstuff/contracts',
 ];
 

@@ -3,7 +3,8 @@ const { createConfig } = require('../build/webpack.base');
 module.exports = createConfig({
   dir: __dirname,
   name: 'mfe_account',
-  exposes: { './App': './src/App.tsx' },
+  // the address modal opens over any page (the shell mounts it on the bus's address:open)
+  exposes: { './App': './src/App.tsx', './AddressModal': './src/address/AddressModal.tsx' },
   pages: require('./src/pages.json'),
   port: 3014,
   title: 'Swapstuff · Account',

@@ -78,3 +78,11 @@ it('lets whole cents be added and compared, and Money read and write them', () =
   const messages = lintAs('whole-cents.ts.fixture', 'bff/src/api/products/whole-cents.ts');
   expect(messages.filter((m) => m.message.startsWith('Money is whole cents'))).toEqual([]);
 });
+
+it('refuses an api path typed by hand in a front end, in a string or a template', () => {
+  const messages = lintAs('api-path.tsx.fixture', 'mfe-catalog/src/api-path.tsx');
+  const refused = messages.filter(
+    (m) => m.ruleId === 'no-restricted-syntax' && m.message.includes('through the endpoint table'),
+  );
+  expect(refused).toHaveLength(2);
+});

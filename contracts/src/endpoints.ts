@@ -99,12 +99,14 @@ const define =
   <C extends ContentName>(endpoint: Omit<Endpoint<In, C>, 'in'>): Endpoint<In, C> =>
     endpoint;
 
-type Id = number | string;
-interface Paging {
+// exported so that the types of hooks over these inputs can be named in declarations
+/** An id in a path or a body: the api takes a number or its digits. */
+export type Id = number | string;
+export interface Paging {
   pageNumber?: number;
   perPage?: number;
 }
-interface PushToken {
+export interface PushToken {
   fcmToken?: string | null;
 }
 export interface SearchInput extends Paging {
@@ -114,6 +116,11 @@ export interface SearchInput extends Paging {
   category?: Id | null;
   sort?: 'relevance' | 'newest' | 'price_asc' | 'price_desc';
   type?: 'all' | 'buy' | 'swap';
+}
+/** A listing's photos and videos, sent in its multipart body as images[0] …, videos[0] … */
+export interface ListingFiles {
+  images?: Blob[];
+  videos?: Blob[];
 }
 export interface MyListingsInput extends Paging {
   search?: string | null;
@@ -193,7 +200,7 @@ export const endpoints = {
     tag: 'Sign-in',
     summary: "Set a new password with a reset link's token",
   }),
-  changePassword: define<{ currentPassword: string; password: string; confirmPassword: string }>()({
+  changePassword: define<{ currentPassword: string; newPassword: string; confirmPassword: string }>()({
     method: 'POST',
     path: '/api/change/password',
     auth: 'required',
@@ -377,7 +384,7 @@ export const endpoints = {
     tag: 'Listings',
     summary: 'A listing, as its page shows it',
   }),
-  uploadListing: define<ListingBody>()({
+  uploadListing: define<ListingBody & ListingFiles>()({
     method: 'POST',
     path: '/api/insert/product',
     aliases: ['/api/v2/insert/product'],
@@ -388,7 +395,7 @@ export const endpoints = {
     tag: 'Listings',
     summary: 'Upload a listing (multipart: the fields, images[] and videos[])',
   }),
-  updateListing: define<ListingBody & { existingImages?: Id[]; existingVideos?: Id[] }>()({
+  updateListing: define<ListingBody & ListingFiles & { existingImages?: Id[]; existingVideos?: Id[] }>()({
     method: 'POST',
     path: '/api/update/product',
     aliases: ['/api/v2/update/product', '/api/web/update/product', '/api/v2/web/update/product'],

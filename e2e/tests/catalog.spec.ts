@@ -1,54 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { test, expect, type Locator, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
+import { addAddress, card, fillListing, openUpload, photoInput, signIn, submitListing } from '../support/catalog';
 import { bmp, photos, type FilePayload } from '../support/photos';
-import { newUser, registerViaApi, type TestUser } from '../support/users';
+import { newUser, registerViaApi } from '../support/users';
 
 /**
  * Issue 3's journey: an owner signs up, adds addresses and lists two items; a second user finds them,
  * likes one and asks about it; the owner answers (shown as Author), edits one title and deletes the other.
  */
-
-const photoInput = (page: Page) => page.locator('input[type="file"][accept*=".gif"]');
-
-/** The upload sheet: category step (searching), then the listing form up to its photos. */
-async function openUpload(page: Page, categorySearch: string, category: string): Promise<Locator> {
-  await page.getByRole('button', { name: 'Upload Product' }).first().click();
-  const sheet = page.getByRole('dialog', { name: 'Upload Product' });
-  await sheet.getByLabel('Search categories').fill(categorySearch);
-  // antd hides the radio input itself; the user clicks its label
-  await sheet.getByText(category, { exact: true }).click();
-  await expect(sheet.getByRole('radio', { name: category })).toBeChecked();
-  await sheet.getByRole('button', { name: 'Continue' }).click();
-  await expect(sheet.getByText(category, { exact: true })).toBeVisible();
-  return sheet;
-}
-
-async function fillListing(sheet: Locator, fields: { title: string; price: string; description: string }) {
-  await sheet.getByLabel('Title').fill(fields.title);
-  await sheet.getByLabel('Amount').fill(fields.price);
-  await sheet.getByLabel('Description').fill(fields.description);
-  await sheet.getByText('Used', { exact: true }).click();
-  await expect(sheet.getByRole('radio', { name: 'Used' })).toBeChecked();
-}
-
-/** Submit, read the result dialog, OK. */
-async function submitListing(page: Page, sheet: Locator, message: string) {
-  await sheet.getByRole('button', { name: 'Submit' }).click();
-  const result = page.getByRole('dialog', { name: 'Success' });
-  await expect(result).toContainText(message);
-  await result.getByRole('button', { name: 'OK' }).click();
-  await expect(sheet).toBeHidden();
-}
-
-async function signIn(page: Page, user: TestUser) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('button', { name: 'Upload Product' })).toBeVisible();
-}
-
-const card = (page: Page, title: string) => page.getByRole('article', { name: title });
 
 test('list, find, like, ask, answer, edit and delete', async ({ page, browser, request }) => {
   test.setTimeout(240_000);
@@ -78,16 +37,7 @@ test('list, find, like, ask, answer, edit and delete', async ({ page, browser, r
       ['1100 Congress Avenue, 78701', /Austin, TX 78701/],
     ] as const) {
       await page.getByRole('button', { name: 'Add Address' }).first().click();
-      const modal = page.getByRole('dialog', { name: 'Add Address' });
-      await modal.getByLabel('Address').fill(line);
-      // the list is final once the search has answered; antd's role="option" copies are named by the
-      // place id, so the visible suggestion is picked by its text
-      await expect(modal.getByText('Searching…')).toHaveCount(0);
-      await page.getByText(place).first().click();
-      await expect(modal.getByLabel('Zip')).toHaveValue(line.slice(-5));
-      await modal.getByRole('button', { name: 'Save' }).click();
-      await expect(page.getByText('Address Added Successfully').first()).toBeVisible();
-      await expect(modal).toBeHidden();
+      await addAddress(page, line, place);
     }
     const austin = page.getByRole('listitem').filter({ hasText: '1100 Congress Avenue' });
     await austin.getByRole('button', { name: 'Make Default' }).click();

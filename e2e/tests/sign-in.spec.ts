@@ -29,7 +29,10 @@ test('sign in from the popup; the browser never holds the bearer token', async (
   const popup = page.getByRole('dialog');
   await popup.getByLabel('Email').fill(user.email);
   await popup.getByLabel('Password').fill(user.password);
+  // the popup's sign-in reloads the page (spec section 4): read it once the new page has loaded
+  const reloaded = page.waitForEvent('load');
   await popup.getByRole('button', { name: 'Sign In' }).click();
+  await reloaded;
   await expect(page.getByRole('button', { name: 'Upload Product' })).toBeVisible();
 
   const cookies = await page.context().cookies();

@@ -1,9 +1,9 @@
-import { Component, Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { App } from 'antd';
 import { bus, toast, type BusEvents } from '@swapstuff/sdk';
-import { messages } from '@swapstuff/contracts';
+import { messages, type Address } from '@swapstuff/contracts';
 import AntdRoot from './AntdRoot';
-import { earlyLoginRequests, earlyToasts, earlyUploadRequests } from './earlyEvents';
+import { earlyAddressRequests, earlyLoginRequests, earlyToasts, earlyUploadRequests } from './earlyEvents';
 import { loadRemoteComponent } from './federation/registry';
 
 // the popup's form is the larger part: fetched on the first request to sign in
@@ -48,23 +48,31 @@ function LoginPopup() {
   );
 }
 
-type UploadRequest = BusEvents['upload:open'];
-interface UploadSheetProps extends UploadRequest {
-  onClose: () => void;
+/** The bus events that open UI a remote owns, mounted by the shell over whatever page is showing. */
+type RemoteUiEvent = 'upload:open' | 'address:open';
+
+interface RemoteUiProps<K extends RemoteUiEvent, P> {
+  event: K;
+  /** the requests sent before this mounted (earlyEvents.ts) */
+  early: { takeAll(): BusEvents[K][] };
+  /** `remote/module`, for the log */
+  name: string;
+  Component: ComponentType<P>;
+  /** the component's props for a request; `close` unmounts it */
+  propsFor: (request: BusEvents[K], close: () => void) => P;
 }
 
-// mfe_catalog's upload sheet, fetched on the first request: the catalog team owns the flow, the shell
-// only opens it over whatever page is showing
-const UploadSheet = lazy(() => loadRemoteComponent<UploadSheetProps>('mfe_catalog', 'UploadSheet'));
-
-/** A sheet that cannot load or crashes closes with the generic toast; the page under it stays. */
-class UploadBoundary extends Component<{ onError: () => void; children: ReactNode }, { failed: boolean }> {
+/** A UI that cannot load or crashes closes with the generic toast; the page under it stays. */
+class RemoteUiBoundary extends Component<
+  { name: string; onError: () => void; children: ReactNode },
+  { failed: boolean }
+> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
   }
   override componentDidCatch(error: unknown) {
-    console.error('[federation] mfe_catalog/UploadSheet failed', error);
+    console.error(`[federation] ${this.props.name} failed`, error);
     toast.error(messages.genericError);
     this.props.onError();
   }
@@ -73,27 +81,52 @@ class UploadBoundary extends Component<{ onError: () => void; children: ReactNod
   }
 }
 
-/** The upload sheet (spec section 2) on `upload:open`, from the header's Upload Product or an Edit. */
-function UploadOverlay() {
-  const [request, setRequest] = useState<(UploadRequest & { key: number }) | null>(null);
+/**
+ * One pattern for UI shared across remotes: the owning remote exposes it, any remote opens it with a bus
+ * event, and this mounts it (fetched on the first request) until it closes. Each request mounts it afresh.
+ */
+function RemoteUi<K extends RemoteUiEvent, P extends object>({
+  event,
+  early,
+  name,
+  Component: Ui,
+  propsFor,
+}: RemoteUiProps<K, P>) {
+  const [request, setRequest] = useState<{ payload: BusEvents[K]; key: number } | null>(null);
   useEffect(() => {
     let key = 0;
-    const open = (next: UploadRequest) => setRequest({ ...next, key: ++key });
-    const off = bus.on('upload:open', open);
-    earlyUploadRequests.takeAll().slice(-1).forEach(open);
+    const open = (payload: BusEvents[K]) => setRequest({ payload, key: ++key });
+    const off = bus.on(event, open);
+    early.takeAll().slice(-1).forEach(open);
     return off;
-  }, []);
+  }, [event, early]);
   if (!request) return null;
   const close = () => setRequest(null);
-  const { key, ...props } = request;
   return (
-    <UploadBoundary key={key} onError={close}>
+    <RemoteUiBoundary key={request.key} name={name} onError={close}>
       <Suspense fallback={null}>
-        <UploadSheet {...props} onClose={close} />
+        <Ui {...propsFor(request.payload, close)} />
       </Suspense>
-    </UploadBoundary>
+    </RemoteUiBoundary>
   );
 }
+
+interface UploadSheetProps extends Readonly<BusEvents['upload:open']> {
+  onClose: () => void;
+}
+
+// the catalog team owns the upload flow (spec section 2): the header's Upload Product, an Edit, a swap
+const UploadSheet = lazy(() => loadRemoteComponent<UploadSheetProps>('mfe_catalog', 'UploadSheet'));
+
+interface AddressModalProps {
+  open: boolean;
+  address?: Address;
+  onClose: () => void;
+  onSaved: (address: Address) => void;
+}
+
+// the account team owns addresses: the listing form's Add address opens their modal
+const AddressModal = lazy(() => loadRemoteComponent<AddressModalProps>('mfe_account', 'AddressModal'));
 
 /** The site's antd overlays, loaded after the frame has painted. */
 export default function Overlays() {
@@ -101,7 +134,28 @@ export default function Overlays() {
     <AntdRoot>
       <Toasts />
       <LoginPopup />
-      <UploadOverlay />
+      <RemoteUi
+        event="upload:open"
+        early={earlyUploadRequests}
+        name="mfe_catalog/UploadSheet"
+        Component={UploadSheet}
+        propsFor={(request, close) => ({ ...request, onClose: close })}
+      />
+      <RemoteUi
+        event="address:open"
+        early={earlyAddressRequests}
+        name="mfe_account/AddressModal"
+        Component={AddressModal}
+        propsFor={({ address, onSaved }, close) => ({
+          open: true,
+          address,
+          onClose: close,
+          onSaved: (saved) => {
+            close();
+            onSaved?.(saved);
+          },
+        })}
+      />
     </AntdRoot>
   );
 }

@@ -1,9 +1,9 @@
 import { bus, type BusEvents } from '@swapstuff/sdk';
 
 /**
- * Bus events whose handlers are antd components (toasts, the login popup), which load after the
- * frame has rendered. Kept from the moment the shell starts until their handler has mounted, which
- * then takes them: a Login click or an error toast before antd arrives is not lost.
+ * Bus events whose handlers are antd components (toasts, the login popup, the remotes' sheet and modal),
+ * which load after the frame has rendered. Kept from the moment the shell starts until their handler has
+ * mounted, which then takes them: a Login click or an error toast before antd arrives is not lost.
  */
 function keep<K extends keyof BusEvents>(event: K) {
   const kept: BusEvents[K][] = [];
@@ -21,3 +21,4 @@ function keep<K extends keyof BusEvents>(event: K) {
 export const earlyToasts = keep('toast');
 export const earlyLoginRequests = keep('login:open');
 export const earlyUploadRequests = keep('upload:open');
+export const earlyAddressRequests = keep('address:open');

@@ -2,7 +2,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { bus } from '@swapstuff/sdk';
+import { recordToasts, TestQueryProvider } from '@swapstuff/sdk/testing';
 import { messages, type Address } from '@swapstuff/contracts';
 import { AddressPage } from './AddressPage';
 
@@ -23,13 +23,7 @@ beforeEach(() => {
   Object.defineProperty(window, 'fetch', { configurable: true, writable: true, value: fetchMock });
 });
 
-let toasts: string[];
-let offToasts: () => void;
-beforeEach(() => {
-  toasts = [];
-  offToasts = bus.on('toast', ({ type, content }) => toasts.push(`${type}: ${content}`));
-});
-afterEach(() => offToasts());
+const toasts = recordToasts();
 
 const ok = (Content: unknown, Description = ''): Reply => ({
   status: 200,
@@ -67,6 +61,7 @@ function renderAt(url: string) {
         <Route path="*" element={<Where />} />
       </Routes>
     </MemoryRouter>,
+    { wrapper: TestQueryProvider },
   );
   return user;
 }

@@ -1,23 +1,16 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Card, Flex, Popconfirm, Skeleton, Tag, Typography } from 'antd';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { messages, type Address, type AddressListContent } from '@swapstuff/contracts';
-import { api, ApiError, toast } from '@swapstuff/sdk';
-import { AddressModal, EmptyState, LoadError, PageFrame } from '@swapstuff/sdk/ui';
+import { messages, type Address } from '@swapstuff/contracts';
+import { toast } from '@swapstuff/sdk';
+import { EmptyState, LoadError, PageFrame } from '@swapstuff/sdk/ui';
+import AddressModal from './AddressModal';
+import { useAddresses, useDeleteAddress, useMakeDefaultAddress } from './api';
 import { sameSitePath } from './redirect';
-
-type ListState =
-  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; addresses: Address[] };
 
 /** What the modal is open for: nothing, a new address, or one to edit. */
 type Editing = { open: false } | { open: true; address?: Address };
-
-const descriptionOf = (err: unknown) =>
-  err instanceof ApiError && err.envelope?.Description ? err.envelope.Description : messages.genericError;
-
-/** The api lists the default first; kept so here too whatever order a caller hands in. */
-const defaultFirst = (addresses: Address[]) => [...addresses].sort((a, b) => b.featured - a.featured);
 
 function AddressCard({
   address,
@@ -80,47 +73,27 @@ export function AddressPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirect = sameSitePath(params.get('redirect'));
-  const [list, setList] = useState<ListState>({ status: 'loading' });
+  const book = useAddresses();
   const [editing, setEditing] = useState<Editing>({ open: false });
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const makeDefault = useMakeDefaultAddress();
+  const remove = useDeleteAddress();
+  const busyId = [makeDefault, remove].find((change) => change.isPending)?.variables?.addressId;
 
-  const load = useCallback(async (quiet = false) => {
-    if (!quiet) setList({ status: 'loading' });
+  /** Make Default or Delete; the book shows what the api answers (a refusal is toasted). */
+  const change = async (mutation: typeof makeDefault, id: number, done: string) => {
     try {
-      const { address } = await api.get<AddressListContent>('/api/user/address', { silent: true });
-      setList({ status: 'ready', addresses: defaultFirst(address) });
-    } catch (err) {
-      if (!quiet) setList({ status: 'error', message: descriptionOf(err) });
-      else toast.error(descriptionOf(err));
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  /** Make Default and Delete answer with the whole list as it now is. */
-  const change = async (id: number, path: string, done: string) => {
-    setBusyId(id);
-    try {
-      const { address } = await api.get<AddressListContent>(path, { silent: true });
-      setList({ status: 'ready', addresses: defaultFirst(address) });
+      await mutation.mutateAsync({ addressId: id });
       toast.success(done);
-    } catch (err) {
-      toast.error(descriptionOf(err));
-    } finally {
-      setBusyId(null);
+    } catch {
+      // the api's words were toasted; the book stays as it was
     }
   };
 
+  // the saved address shows as the book is read again; a first address may send the user back
   const saved = () => {
     const added = editing.open && !editing.address;
     setEditing({ open: false });
-    if (added && redirect) {
-      navigate(redirect);
-      return;
-    }
-    void load(true);
+    if (added && redirect) navigate(redirect);
   };
 
   const openAdd = () => setEditing({ open: true });
@@ -131,29 +104,34 @@ export function AddressPage() {
   );
 
   let content;
-  if (list.status === 'loading') {
+  if (book.isPending) {
     content = (
       <div role="status" aria-busy="true" aria-label="Loading addresses">
         <Skeleton active paragraph={{ rows: 3 }} />
       </div>
     );
-  } else if (list.status === 'error') {
-    content = <LoadError title={messages.addressesLoadFailed} message={list.message} onRetry={() => void load()} />;
-  } else if (list.addresses.length === 0) {
+  } else if (book.isLoadingError) {
+    content = (
+      <LoadError
+        title={messages.addressesLoadFailed}
+        message={book.error.message}
+        onRetry={() => void book.refetch()}
+        retrying={book.isFetching}
+      />
+    );
+  } else if (book.data.length === 0) {
     content = <EmptyState title={messages.noRecordFound} action={addButton} />;
   } else {
     content = (
       <Flex vertical gap={12} role="list" aria-label="Your addresses">
-        {list.addresses.map((address) => (
+        {book.data.map((address) => (
           <div role="listitem" key={address.id}>
             <AddressCard
               address={address}
               busy={busyId === address.id}
               onEdit={() => setEditing({ open: true, address })}
-              onMakeDefault={() =>
-                void change(address.id, `/api/default/address/${address.id}`, messages.addressDefault)
-              }
-              onDelete={() => void change(address.id, `/api/delete/address/${address.id}`, messages.addressDeleted)}
+              onMakeDefault={() => void change(makeDefault, address.id, messages.addressDefault)}
+              onDelete={() => void change(remove, address.id, messages.addressDeleted)}
             />
           </div>
         ))}
@@ -162,7 +140,7 @@ export function AddressPage() {
   }
 
   return (
-    <PageFrame title="Address" extra={list.status === 'ready' && list.addresses.length > 0 ? addButton : undefined}>
+    <PageFrame title="Address" extra={book.data?.length ? addButton : undefined}>
       <div style={{ maxWidth: 720 }}>{content}</div>
       <AddressModal
         open={editing.open}

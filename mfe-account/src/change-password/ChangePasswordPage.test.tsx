@@ -2,6 +2,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bus } from '@swapstuff/sdk';
+import { TestQueryProvider } from '@swapstuff/sdk/testing';
 import { messages } from '@swapstuff/contracts';
 import { ChangePasswordPage } from './ChangePasswordPage';
 
@@ -19,7 +20,7 @@ const input = (label: string) => screen.getByLabelText(label, { exact: true }) a
 
 async function fill(current: string, next: string, confirm = next) {
   const user = userEvent.setup({ delay: null });
-  render(<ChangePasswordPage />);
+  render(<ChangePasswordPage />, { wrapper: TestQueryProvider });
   await user.click(input('Current Password'));
   await user.paste(current);
   await user.click(input('New Password'));
@@ -33,7 +34,7 @@ describe('/change-password', () => {
   it('applies the rules: new min 8, confirm must match, current required', async () => {
     const fetchMock = mockFetch(200, {});
     const user = userEvent.setup({ delay: null });
-    render(<ChangePasswordPage />);
+    render(<ChangePasswordPage />, { wrapper: TestQueryProvider });
     await user.click(input('New Password'));
     await user.paste('short');
     await user.click(input('Confirm Password'));

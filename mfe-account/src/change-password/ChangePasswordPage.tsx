@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type React from 'react';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
-import { api, ApiError, formRules, toast } from '@swapstuff/sdk';
+import { ApiError, formRules, toast } from '@swapstuff/sdk';
 import { changePasswordRules, messages } from '@swapstuff/contracts';
+import { useChangePassword } from './api';
 
 const rules = formRules(changePasswordRules);
 
@@ -20,14 +21,13 @@ const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
  */
 export const ChangePasswordPage: React.FC = () => {
   const [form] = Form.useForm<ChangePasswordValues>();
-  const [submitting, setSubmitting] = useState(false);
+  const changePassword = useChangePassword();
   const [error, setError] = useState<string | null>(null);
 
   const submit = async (values: ChangePasswordValues) => {
-    setSubmitting(true);
     setError(null);
     try {
-      await api.post('/api/change/password', values, { silent: true });
+      await changePassword.mutateAsync(values);
       form.resetFields();
       toast.success(messages.passwordChanged);
     } catch (err) {
@@ -45,8 +45,6 @@ export const ChangePasswordPage: React.FC = () => {
       } else {
         setError(err.message);
       }
-    } finally {
-      setSubmitting(false);
     }
   };
 
@@ -75,7 +73,7 @@ export const ChangePasswordPage: React.FC = () => {
           >
             <Input.Password autoComplete="new-password" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
+          <Button type="primary" htmlType="submit" block size="large" loading={changePassword.isPending}>
             Change Password
           </Button>
         </Form>

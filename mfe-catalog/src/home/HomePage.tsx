@@ -2,10 +2,10 @@ import { Button, Result, Skeleton } from 'antd';
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import { Link } from 'react-router-dom';
 import { TAGLINE, routes, type Category, type HomeContent } from '@swapstuff/contracts';
-import type { ApiData } from '@swapstuff/sdk';
+import type { ApiQuery } from '@swapstuff/sdk/query';
 import { EmptyState, FallbackImage } from '@swapstuff/sdk/ui';
 import { ListingGrid, ListingSkeleton } from '../listings/ListingResults';
-import { useHome } from './useHome';
+import { useHome } from './api';
 import styles from './HomePage.module.css';
 
 function CategoryCard({ category }: { category: Category }) {
@@ -19,8 +19,8 @@ function CategoryCard({ category }: { category: Category }) {
   );
 }
 
-function Categories({ home }: { home: ApiData<HomeContent> }) {
-  if (home.status === 'loading') {
+function Categories({ home }: { home: ApiQuery<HomeContent> }) {
+  if (home.isPending) {
     return (
       <ul className={styles.grid} aria-busy="true" aria-label="Loading categories">
         {Array.from({ length: 8 }, (_, i) => (
@@ -32,14 +32,19 @@ function Categories({ home }: { home: ApiData<HomeContent> }) {
       </ul>
     );
   }
-  if (home.status === 'error') {
+  if (home.isLoadingError) {
     return (
       <Result
         status="warning"
         title="Categories could not be loaded"
-        subTitle={home.message}
+        subTitle={home.error.message}
         extra={
-          <Button type="primary" icon={<ReloadOutlined />} onClick={home.reload}>
+          <Button
+            type="primary"
+            icon={<ReloadOutlined />}
+            loading={home.isFetching}
+            onClick={() => void home.refetch()}
+          >
             Retry
           </Button>
         }
@@ -57,10 +62,10 @@ function Categories({ home }: { home: ApiData<HomeContent> }) {
 }
 
 /** The newest listings, as cards in the grid. */
-function FreshListings({ home }: { home: ApiData<HomeContent> }) {
-  if (home.status === 'loading') return <ListingSkeleton layout="grid" />;
+function FreshListings({ home }: { home: ApiQuery<HomeContent> }) {
+  if (home.isPending) return <ListingSkeleton layout="grid" />;
   // the categories above show the error and its Retry
-  if (home.status === 'error') return null;
+  if (home.isLoadingError) return null;
   if (home.data.products.length === 0) {
     return (
       <div className={styles.panel}>
@@ -72,15 +77,7 @@ function FreshListings({ home }: { home: ApiData<HomeContent> }) {
       </div>
     );
   }
-  return (
-    <ListingGrid
-      products={home.data.products}
-      layout="grid"
-      onRemove={(id) =>
-        home.update((content) => ({ ...content, products: content.products.filter((p) => p.id !== id) }))
-      }
-    />
-  );
+  return <ListingGrid products={home.data.products} layout="grid" />;
 }
 
 /** Home (spec section 2): the categories, then the newest listings. */

@@ -1,41 +1,34 @@
-import { useState } from 'react';
 import { Form, Input, Modal } from 'antd';
-import { listingPrice, messages, questionRules, type Product, type Question } from '@swapstuff/contracts';
-import { api, ApiError, formRules, toast } from '@swapstuff/sdk';
+import { listingPrice, messages, questionRules, type Product } from '@swapstuff/contracts';
+import { ApiError, formRules, toast } from '@swapstuff/sdk';
 import { FallbackImage } from '@swapstuff/sdk/ui';
+import { useAskQuestion } from '../questions/api';
 import styles from './ItemDetailPage.module.css';
 
 const rules = formRules(questionRules);
 
 export interface AskQuestionDialogProps {
   product: Product;
+  /** after Cancel, or once the question is posted (the listing's questions are then read again) */
   onClose: () => void;
-  onAsked: (question: Question) => void;
 }
 
 /** Spec section 2, Ask Questions dialog: the product's summary, the question, Send. */
-export function AskQuestionDialog({ product, onClose, onAsked }: AskQuestionDialogProps) {
+export function AskQuestionDialog({ product, onClose }: AskQuestionDialogProps) {
   const [form] = Form.useForm<{ question: string }>();
-  const [sending, setSending] = useState(false);
+  const ask = useAskQuestion();
   const photo = product.images[0];
 
   const send = async ({ question }: { question: string }) => {
-    setSending(true);
     try {
-      const content = await api.post<{ question: Question }>(
-        '/api/product/questionaire',
-        { productId: product.id, question },
-        { silent: true },
-      );
+      await ask.mutateAsync({ productId: product.id, question });
       toast.success(messages.questionPosted);
-      onAsked(content.question);
+      onClose();
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
       const message = apiError?.fieldErrors.question;
       if (message) form.setFields([{ name: 'question', errors: [message] }]);
       else toast.error(apiError?.message ?? messages.genericError);
-    } finally {
-      setSending(false);
     }
   };
 
@@ -45,7 +38,7 @@ export function AskQuestionDialog({ product, onClose, onAsked }: AskQuestionDial
       title="Ask Questions"
       okText="Send"
       onOk={() => form.submit()}
-      okButtonProps={{ loading: sending }}
+      okButtonProps={{ loading: ask.isPending }}
       onCancel={onClose}
       destroyOnHidden
     >

@@ -19,13 +19,14 @@ import {
   type Product,
   type ProductDimensions,
 } from '@swapstuff/contracts';
-import { api, bus, useApiData, useIsSignedIn, useSession } from '@swapstuff/sdk';
+import { bus, useIsSignedIn, useSession } from '@swapstuff/sdk';
 import { EmptyState } from '@swapstuff/sdk/ui';
 import { DeleteListingButton } from '../listings/DeleteListingButton';
 import { LikeButton } from '../listings/LikeButton';
 import { ShareMenu } from '../listings/ShareMenu';
 import { QuestionList } from '../questions/QuestionList';
-import { useQuestions } from '../questions/useQuestions';
+import { useQuestions } from '../questions/api';
+import { useAlreadyReported, useProduct } from './api';
 import { AskQuestionDialog } from './AskQuestionDialog';
 import { Gallery } from './Gallery';
 import { ReportDialog } from './ReportDialog';
@@ -34,19 +35,6 @@ import styles from './ItemDetailPage.module.css';
 /** "12 × 8 × 4 in · 2 lb 0 oz" (length × width × height, sizeUnit inches) */
 function describeParcel(d: ProductDimensions): string {
   return `${d.length} × ${d.width} × ${d.height} in · ${d.pounds} lb ${d.ounces} oz`;
-}
-
-/** Whether the viewer reported this listing before (spec section 6: Report is hidden then). */
-function useAlreadyReported(productId: number, ask: boolean) {
-  return useApiData(
-    (signal) =>
-      ask
-        ? api
-            .get<{ already_reported: number }>(`/api/reports/${productId}`, { silent: true, signal })
-            .then((c) => c.already_reported !== 0)
-        : Promise.resolve(false),
-    `${productId}:${ask}`,
-  );
 }
 
 /** Buy, swap, or (for the owner) edit and delete: what can be done with the listing now. */
@@ -97,7 +85,7 @@ function ItemDetail({ product }: { product: Product }) {
 
   // a visitor is asked to log in; the popup reloads this page after
   const whenSignedIn = (open: () => void) => () => (signedIn ? open() : bus.emit('login:open', {}));
-  const showReport = !isOwner && !(reported.status === 'ready' && reported.data);
+  const showReport = !isOwner && reported.data !== true;
 
   return (
     <article className={styles.page} aria-labelledby="item-title">
@@ -199,26 +187,8 @@ function ItemDetail({ product }: { product: Product }) {
         <QuestionList questions={questions} isOwner={isOwner} />
       </section>
 
-      {asking && (
-        <AskQuestionDialog
-          product={product}
-          onClose={() => setAsking(false)}
-          onAsked={(question) => {
-            setAsking(false);
-            questions.update((list) => [question, ...list]);
-          }}
-        />
-      )}
-      {reporting && (
-        <ReportDialog
-          productId={product.id}
-          onClose={() => setReporting(false)}
-          onReported={() => {
-            setReporting(false);
-            reported.update(() => true);
-          }}
-        />
-      )}
+      {asking && <AskQuestionDialog product={product} onClose={() => setAsking(false)} />}
+      {reporting && <ReportDialog productId={product.id} onClose={() => setReporting(false)} />}
     </article>
   );
 }
@@ -226,12 +196,9 @@ function ItemDetail({ product }: { product: Product }) {
 /** Spec section 2, /item-detail/{id}: the public share link of a listing. */
 export function ItemDetailPage() {
   const { id = '' } = useParams();
-  const product = useApiData(
-    (signal) => api.get<{ product: Product }>(`/api/productdetail/${encodeURIComponent(id)}`, { silent: true, signal }),
-    id,
-  );
+  const product = useProduct(id);
 
-  if (product.status === 'loading') {
+  if (product.isPending) {
     return (
       <div className={styles.page} role="status" aria-busy="true" aria-label="Loading the item">
         <div className={styles.layout}>
@@ -241,16 +208,20 @@ export function ItemDetailPage() {
       </div>
     );
   }
-  if (product.status === 'error') {
-    return product.notFound ? (
+  if (product.isLoadingError) {
+    return product.error.status === 404 ? (
       <EmptyState title={messages.noRecordFound} description="This listing is no longer available." />
     ) : (
       <EmptyState
         title={messages.genericError}
-        description={product.message}
-        action={<Button onClick={product.reload}>Retry</Button>}
+        description={product.error.message}
+        action={
+          <Button onClick={() => void product.refetch()} loading={product.isFetching}>
+            Retry
+          </Button>
+        }
       />
     );
   }
-  return <ItemDetail key={product.data.product.id} product={product.data.product} />;
+  return <ItemDetail key={product.data.id} product={product.data} />;
 }

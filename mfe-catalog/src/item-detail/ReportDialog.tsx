@@ -1,50 +1,44 @@
-import { useState } from 'react';
 import { Alert, Form, Input, Modal, Radio, Skeleton, Space } from 'antd';
-import { messages, REPORT_TEXT_MIN, type ReportReason } from '@swapstuff/contracts';
-import { api, ApiError, toast, useApiData } from '@swapstuff/sdk';
+import { messages, REPORT_TEXT_MIN } from '@swapstuff/contracts';
+import { ApiError, toast } from '@swapstuff/sdk';
+import { useListingReportReasons, useReport } from './api';
 
 interface ReportValues {
-  reasonId?: number;
+  reasonId: number;
   reason?: string;
 }
 
 export interface ReportDialogProps {
   productId: number;
+  /**
+   * after Cancel, or once the report is taken or the api says it was taken before (either way the page
+   * reads that again and hides Report)
+   */
   onClose: () => void;
-  /** the report was taken (or the api says it was taken before): the page hides Report */
-  onReported: () => void;
 }
 
 /**
  * Spec section 2, Report dialog: the reasons of /api/reasons/1 plus a free-text reason and Send. The text
  * needs at least 10 characters on the last reason (Other), as the api checks too.
  */
-export function ReportDialog({ productId, onClose, onReported }: ReportDialogProps) {
+export function ReportDialog({ productId, onClose }: ReportDialogProps) {
   const [form] = Form.useForm<ReportValues>();
   const reasonId = Form.useWatch('reasonId', form);
-  const [sending, setSending] = useState(false);
-  const reasons = useApiData(
-    (signal) => api.get<ReportReason[]>('/api/reasons/1', { silent: true, signal }),
-    'product-reasons',
-  );
-  const last = reasons.status === 'ready' ? reasons.data.at(-1)?.id : undefined;
+  const reasons = useListingReportReasons();
+  const report = useReport();
+  const last = reasons.data?.at(-1)?.id;
   const needsText = reasonId !== undefined && reasonId === last;
 
   const send = async (values: ReportValues) => {
-    setSending(true);
     try {
-      await api.post(
-        '/api/item/report',
-        { productId, reasonId: values.reasonId, reason: values.reason ?? '' },
-        { silent: true },
-      );
+      await report.mutateAsync({ productId, reasonId: values.reasonId, reason: values.reason ?? '' });
       toast.success(messages.reported);
-      onReported();
+      onClose();
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
       if (apiError?.status === 409) {
         toast.info(apiError.message);
-        onReported();
+        onClose();
         return;
       }
       const fields = apiError?.fieldErrors ?? {};
@@ -53,8 +47,6 @@ export function ReportDialog({ productId, onClose, onReported }: ReportDialogPro
           (['reason', 'reasonId'] as const).filter((f) => fields[f]).map((f) => ({ name: f, errors: [fields[f]] })),
         );
       } else toast.error(apiError?.message ?? messages.genericError);
-    } finally {
-      setSending(false);
     }
   };
 
@@ -64,13 +56,13 @@ export function ReportDialog({ productId, onClose, onReported }: ReportDialogPro
       title="Report"
       okText="Send"
       onOk={() => form.submit()}
-      okButtonProps={{ loading: sending, disabled: reasons.status !== 'ready' }}
+      okButtonProps={{ loading: report.isPending, disabled: !reasons.data }}
       onCancel={onClose}
       destroyOnHidden
     >
-      {reasons.status === 'loading' && <Skeleton active paragraph={{ rows: 4 }} />}
-      {reasons.status === 'error' && <Alert type="error" showIcon title={reasons.message} />}
-      {reasons.status === 'ready' && (
+      {reasons.isPending && <Skeleton active paragraph={{ rows: 4 }} />}
+      {reasons.isLoadingError && <Alert type="error" showIcon title={reasons.error.message} />}
+      {reasons.data && (
         <Form form={form} layout="vertical" onFinish={send} name="report">
           <Form.Item
             name="reasonId"

@@ -1,26 +1,25 @@
-import { useState } from 'react';
 import { Button, Popconfirm } from 'antd';
 import { messages, type Product } from '@swapstuff/contracts';
-import { api, toast } from '@swapstuff/sdk';
+import { toast } from '@swapstuff/sdk';
+import { useDeleteListing } from './api';
 
 export interface DeleteListingButtonProps {
   product: Pick<Product, 'id' | 'title'>;
   size?: 'small' | 'large';
-  /** after the api has deleted the listing */
-  onDeleted: () => void;
+  /** after the api has deleted the listing (the lists that showed it are read again anyway) */
+  onDeleted?: () => void;
 }
 
 /** The owner's Delete, confirmed first (spec section 4: only while Active; the api refuses otherwise). */
 export function DeleteListingButton({ product, size, onDeleted }: DeleteListingButtonProps) {
-  const [deleting, setDeleting] = useState(false);
-  const remove = async () => {
-    setDeleting(true);
+  const remove = useDeleteListing();
+  const confirm = async () => {
     try {
-      await api.get(`/api/delete/product/${product.id}`);
+      await remove.mutateAsync({ id: product.id });
       toast.success(messages.productDeleted);
-      onDeleted();
+      onDeleted?.();
     } catch {
-      setDeleting(false); // the api client showed why
+      // the api's words were toasted
     }
   };
   return (
@@ -30,9 +29,9 @@ export function DeleteListingButton({ product, size, onDeleted }: DeleteListingB
       okText="Delete"
       okButtonProps={{ danger: true }}
       cancelText="Cancel"
-      onConfirm={remove}
+      onConfirm={confirm}
     >
-      <Button size={size} danger loading={deleting}>
+      <Button size={size} danger loading={remove.isPending}>
         Delete
       </Button>
     </Popconfirm>

@@ -6,14 +6,12 @@ import styles from './ListingCard.module.css';
 
 export interface LikeButtonProps {
   product: Pick<Product, 'id' | 'likes_count' | 'title'>;
-  /** after the api has answered: My Likes drops a card that is no longer liked */
-  onChange?: (liked: boolean) => void;
   className?: string;
 }
 
 /** The heart of a card or the item page: a toggle button that says what it does to screen readers. */
-export function LikeButton({ product, onChange, className }: LikeButtonProps) {
-  const { liked, toggle } = useLike(product, onChange);
+export function LikeButton({ product, className }: LikeButtonProps) {
+  const { liked, toggle } = useLike(product);
   return (
     <button
       type="button"

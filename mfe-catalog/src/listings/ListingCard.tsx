@@ -27,14 +27,10 @@ export interface ListingCardProps {
   layout: ListingLayout;
   /** the first row of a page: its photos load at once */
   eager?: boolean;
-  /** the listing was deleted by its owner, or unliked on My Likes: the page drops the card */
-  onRemoved?: (id: number) => void;
-  /** My Likes drops a card whose heart is turned off */
-  removeWhenUnliked?: boolean;
 }
 
 /** The owner's row (spec section 2): Edit and Delete while Active, View Questions always. */
-function OwnerActions({ product, onRemoved }: { product: Product; onRemoved?: (id: number) => void }) {
+function OwnerActions({ product }: { product: Product }) {
   const viewerId = useSession((s) => s.profile?.userId);
   const [questionsOpen, setQuestionsOpen] = useState(false);
   const changeable = canChangeListing(product, viewerId);
@@ -46,7 +42,7 @@ function OwnerActions({ product, onRemoved }: { product: Product; onRemoved?: (i
           <Button size="small" onClick={() => bus.emit('upload:open', { product })}>
             Edit
           </Button>
-          <DeleteListingButton product={product} size="small" onDeleted={() => onRemoved?.(product.id)} />
+          <DeleteListingButton product={product} size="small" />
         </>
       )}
       <Button size="small" onClick={() => setQuestionsOpen(true)}>
@@ -62,7 +58,7 @@ function OwnerActions({ product, onRemoved }: { product: Product; onRemoved?: (i
  * seller, price, category label, View Details and the share menu; the owner's card adds Edit, Delete and
  * View Questions. A swapped buyable listing reads Sold.
  */
-export function ListingCard({ product, layout, eager, onRemoved, removeWhenUnliked }: ListingCardProps) {
+export function ListingCard({ product, layout, eager }: ListingCardProps) {
   const viewerId = useSession((s) => s.profile?.userId);
   const isOwner = viewerId === product.user.id;
   const badge = listingBadge(product);
@@ -78,11 +74,7 @@ export function ListingCard({ product, layout, eager, onRemoved, removeWhenUnlik
             {badge}
           </Tag>
         )}
-        <LikeButton
-          product={product}
-          className={styles.likeOnPhoto}
-          onChange={(liked) => !liked && removeWhenUnliked && onRemoved?.(product.id)}
-        />
+        <LikeButton product={product} className={styles.likeOnPhoto} />
       </div>
       <div className={styles.body}>
         <div className={styles.price}>{listingPrice(product)}</div>
@@ -102,7 +94,7 @@ export function ListingCard({ product, layout, eager, onRemoved, removeWhenUnlik
           </Link>
           <ShareMenu product={product} size="small" />
         </div>
-        {isOwner && <OwnerActions product={product} onRemoved={onRemoved} />}
+        {isOwner && <OwnerActions product={product} />}
       </div>
     </article>
   );

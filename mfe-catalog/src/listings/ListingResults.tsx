@@ -3,7 +3,8 @@ import { Pagination, Segmented, Skeleton } from 'antd';
 import AppstoreOutlined from '@ant-design/icons/AppstoreOutlined';
 import BarsOutlined from '@ant-design/icons/BarsOutlined';
 import type { Product, ProductPage } from '@swapstuff/contracts';
-import { useSession, type ApiData } from '@swapstuff/sdk';
+import { useSession } from '@swapstuff/sdk';
+import type { ApiQuery } from '@swapstuff/sdk/query';
 import { EmptyState, LoadError } from '@swapstuff/sdk/ui';
 import { ListingCard, type ListingLayout } from './ListingCard';
 import styles from './ListingResults.module.css';
@@ -52,60 +53,48 @@ export interface ListingGridProps {
   layout: ListingLayout;
   /** the first page: its first cards' photos load at once */
   firstPage?: boolean;
-  /** a card leaves: its listing was deleted, or (with removeWhenUnliked) unliked */
-  onRemove: (id: number) => void;
-  removeWhenUnliked?: boolean;
 }
 
 /** Listing cards in the grid or list layout. */
-export function ListingGrid({ products, layout, firstPage = true, onRemove, removeWhenUnliked }: ListingGridProps) {
+export function ListingGrid({ products, layout, firstPage = true }: ListingGridProps) {
   return (
     <div className={layout === 'list' ? styles.list : styles.grid}>
       {products.map((product, i) => (
-        <ListingCard
-          key={product.id}
-          product={product}
-          layout={layout}
-          eager={firstPage && i < EAGER_CARDS}
-          onRemoved={onRemove}
-          removeWhenUnliked={removeWhenUnliked}
-        />
+        <ListingCard key={product.id} product={product} layout={layout} eager={firstPage && i < EAGER_CARDS} />
       ))}
     </div>
   );
 }
 
 export interface ListingResultsProps {
-  data: ApiData<ProductPage>;
+  /** the page's query: a card leaves when its listing is deleted or, on My Likes, unliked, as the page is read again */
+  query: ApiQuery<ProductPage>;
   /** what an empty page says (the spec's empty-state panel by default) */
   empty?: ReactNode;
   onPageChange: (pageNumber: number) => void;
-  /** My Likes: a card whose heart is turned off leaves the page (a deleted listing always does) */
-  removeWhenUnliked?: boolean;
 }
 
 /** A page of listing cards in the layout the user chose, with its loading, error and empty states and pager. */
-export function ListingResults({ data, empty, onPageChange, removeWhenUnliked }: ListingResultsProps) {
+export function ListingResults({ query, empty, onPageChange }: ListingResultsProps) {
   const layout = useSession((s) => s.home.layout);
 
-  if (data.status === 'loading') return <ListingSkeleton layout={layout} />;
-  if (data.status === 'error') {
-    return <LoadError title="Listings could not be loaded" message={data.message} onRetry={data.reload} />;
+  if (query.isPending) return <ListingSkeleton layout={layout} />;
+  if (query.isLoadingError) {
+    return (
+      <LoadError
+        title="Listings could not be loaded"
+        message={query.error.message}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
   }
 
-  const { products, total, pageNumber, perPage } = data.data;
+  const { products, total, pageNumber, perPage } = query.data;
   if (products.length === 0) return <>{empty ?? <EmptyState />}</>;
-  const remove = (id: number) =>
-    data.update((page) => ({ ...page, products: page.products.filter((p) => p.id !== id), total: page.total - 1 }));
   return (
     <>
-      <ListingGrid
-        products={products}
-        layout={layout}
-        firstPage={pageNumber === 1}
-        onRemove={remove}
-        removeWhenUnliked={removeWhenUnliked}
-      />
+      <ListingGrid products={products} layout={layout} firstPage={pageNumber === 1} />
       {total > perPage && (
         <Pagination
           className={styles.pager}

@@ -1,35 +1,38 @@
 import { useState } from 'react';
 import type { Product } from '@swapstuff/contracts';
-import { api, bus, useIsSignedIn } from '@swapstuff/sdk';
+import { bus, useIsSignedIn } from '@swapstuff/sdk';
+import { useLikeListing } from './api';
 
 /**
  * The like heart (spec section 4: a like toggles between 0 and 1). The heart turns at once and turns back
- * if the api refuses (the api client shows its toast). A visitor is asked to log in first.
+ * if the api refuses (with the api's toast). A visitor is asked to log in first.
  */
-export function useLike(product: Pick<Product, 'id' | 'likes_count'>, onChange?: (liked: boolean) => void) {
+export function useLike(product: Pick<Product, 'id' | 'likes_count'>) {
   const signedIn = useIsSignedIn();
-  const [liked, setLiked] = useState(product.likes_count === '1');
-  const [busy, setBusy] = useState(false);
+  const like = useLikeListing();
+  const fromServer = product.likes_count === '1';
+  const [liked, setLiked] = useState(fromServer);
+  // the listing read again (after this like, or anywhere else) has the last word
+  const [shown, setShown] = useState(fromServer);
+  if (shown !== fromServer) {
+    setShown(fromServer);
+    setLiked(fromServer);
+  }
 
   const toggle = async () => {
     if (!signedIn) {
       bus.emit('login:open', {});
       return;
     }
-    if (busy) return;
+    if (like.isPending) return;
     const was = liked;
     setLiked(!was);
-    setBusy(true);
     try {
-      const answer = await api.post<{ likes_count: '0' | '1' }>('/api/product/like', { productId: product.id });
-      const now = answer.likes_count === '1';
-      setLiked(now);
-      onChange?.(now);
+      const answer = await like.mutateAsync({ productId: product.id });
+      setLiked(answer.likes_count === '1');
     } catch {
       setLiked(was);
-    } finally {
-      setBusy(false);
     }
   };
-  return { liked, toggle, busy };
+  return { liked, toggle };
 }

@@ -1,25 +1,22 @@
 import { useSearchParams } from 'react-router-dom';
-import type { ProductPage } from '@swapstuff/contracts';
-import { api, useApiData } from '@swapstuff/sdk';
 import { EmptyState, PageFrame } from '@swapstuff/sdk/ui';
 import { LayoutToggle, ListingResults } from '../listings/ListingResults';
+import { useLikedListings } from './api';
 
 const PER_PAGE = 30;
 
-/** Spec section 2, /my-likes: the listings the user likes, the newest like first. Unliking drops the card. */
+/**
+ * Spec section 2, /my-likes: the listings the user likes, the newest like first. Unliking drops the card
+ * (a like reads the listing views again).
+ */
 export function MyLikesPage() {
   const [params, setParams] = useSearchParams();
   const pageNumber = Math.max(1, Number(params.get('page')) || 1);
-  const likes = useApiData(
-    (signal) =>
-      api.post<ProductPage>('/api/user/likedproducts', { pageNumber, perPage: PER_PAGE }, { silent: true, signal }),
-    String(pageNumber),
-  );
+  const likes = useLikedListings(pageNumber, PER_PAGE);
   return (
     <PageFrame title="My Likes" extra={<LayoutToggle />}>
       <ListingResults
-        data={likes}
-        removeWhenUnliked
+        query={likes}
         onPageChange={(page) => setParams(page > 1 ? { page: String(page) } : {})}
         empty={<EmptyState description="Tap the heart on a listing to keep it here." />}
       />

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Button, Input, Select } from 'antd';
 import { useSearchParams } from 'react-router-dom';
-import { ListingStatus, listingStatusLabel, messages, type ProductPage } from '@swapstuff/contracts';
-import { api, useApiData } from '@swapstuff/sdk';
+import { ListingStatus, listingStatusLabel, messages } from '@swapstuff/contracts';
 import { EmptyState, PageFrame } from '@swapstuff/sdk/ui';
 import { LayoutToggle, ListingResults } from '../listings/ListingResults';
+import { useMyListings } from './api';
 import styles from './MyListingsPage.module.css';
 
 const PER_PAGE = 30;
@@ -28,16 +28,12 @@ export function MyListingsPage() {
   const pageNumber = Math.max(1, Number(params.get('page')) || 1);
   const [draft, setDraft] = useState(applied);
 
-  const body = {
+  const listings = useMyListings({
     search: applied.search || undefined,
     status: applied.status === '' ? undefined : Number(applied.status),
     pageNumber,
     perPage: PER_PAGE,
-  };
-  const listings = useApiData(
-    (signal) => api.post<ProductPage>('/api/webmyproducts', body, { silent: true, signal }),
-    JSON.stringify(body),
-  );
+  });
 
   const apply = (filter: { search: string; status: string }, page = 1) => {
     const next = new URLSearchParams();
@@ -86,7 +82,7 @@ export function MyListingsPage() {
         </Button>
       </form>
       <ListingResults
-        data={listings}
+        query={listings}
         onPageChange={(page) => apply(applied, page)}
         empty={
           filtered ? (

@@ -1,18 +1,20 @@
 import { useState } from 'react';
 import { Avatar, Button, Form, Input, Skeleton, Typography } from 'antd';
 import { answerRules, formatDate, messages, sellerName, type Question } from '@swapstuff/contracts';
-import { api, formRules, type ApiData } from '@swapstuff/sdk';
+import { formRules } from '@swapstuff/sdk';
+import type { ApiQuery } from '@swapstuff/sdk/query';
 import { LoadError } from '@swapstuff/sdk/ui';
+import { useAnswerQuestion } from './api';
 import styles from './QuestionList.module.css';
 
 const rules = formRules(answerRules);
 const ANSWER_MAX = answerRules.answer.max ?? 255;
 
 /** The owner's reply box under a question: Answer, or Edit Answer once there is one. */
-function AnswerForm({ question, onAnswered }: { question: Question; onAnswered: (q: Question) => void }) {
+function AnswerForm({ question }: { question: Question }) {
   const [form] = Form.useForm<{ answer: string }>();
   const [open, setOpen] = useState(!question.answer);
-  const [sending, setSending] = useState(false);
+  const answerQuestion = useAnswerQuestion();
 
   if (!open) {
     return (
@@ -22,18 +24,11 @@ function AnswerForm({ question, onAnswered }: { question: Question; onAnswered: 
     );
   }
   const send = async ({ answer }: { answer: string }) => {
-    setSending(true);
     try {
-      const content = await api.post<{ question: Question }>('/api/product/qa/answer', {
-        questionId: question.id,
-        answer,
-      });
-      onAnswered(content.question);
+      await answerQuestion.mutateAsync({ questionId: question.id, answer });
       setOpen(false);
     } catch {
-      // the api client showed the server's words; the typed answer stays
-    } finally {
-      setSending(false);
+      // the server's words were toasted; the typed answer stays
     }
   };
   return (
@@ -47,11 +42,11 @@ function AnswerForm({ question, onAnswered }: { question: Question; onAnswered: 
       <Form.Item name="answer" label="Your answer" rules={rules.answer}>
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={ANSWER_MAX} showCount />
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={sending}>
+      <Button type="primary" htmlType="submit" loading={answerQuestion.isPending}>
         Answer
       </Button>
       {question.answer && (
-        <Button type="text" onClick={() => setOpen(false)} disabled={sending}>
+        <Button type="text" onClick={() => setOpen(false)} disabled={answerQuestion.isPending}>
           Cancel
         </Button>
       )}
@@ -60,22 +55,29 @@ function AnswerForm({ question, onAnswered }: { question: Question; onAnswered: 
 }
 
 export interface QuestionListProps {
-  questions: ApiData<Question[]>;
+  questions: ApiQuery<Question[]>;
   /** the viewer owns the listing: they answer (spec section 6: only the owner answers) */
   isOwner: boolean;
 }
 
 /** Spec section 2, question list: No Questions Yet when empty; answers are labelled Author. */
 export function QuestionList({ questions, isOwner }: QuestionListProps) {
-  if (questions.status === 'loading') {
+  if (questions.isPending) {
     return (
       <div role="status" aria-busy="true" aria-label="Loading questions">
         <Skeleton active avatar paragraph={{ rows: 2 }} />
       </div>
     );
   }
-  if (questions.status === 'error') {
-    return <LoadError title="Questions could not be loaded" message={questions.message} onRetry={questions.reload} />;
+  if (questions.isLoadingError) {
+    return (
+      <LoadError
+        title="Questions could not be loaded"
+        message={questions.error.message}
+        onRetry={() => void questions.refetch()}
+        retrying={questions.isFetching}
+      />
+    );
   }
   if (questions.data.length === 0) {
     return (
@@ -84,9 +86,6 @@ export function QuestionList({ questions, isOwner }: QuestionListProps) {
       </Typography.Paragraph>
     );
   }
-  const replace = (answered: Question) =>
-    questions.update((list) => list.map((q) => (q.id === answered.id ? answered : q)));
-
   return (
     <ol className={styles.list} aria-label="Questions">
       {questions.data.map((q) => (
@@ -109,7 +108,7 @@ export function QuestionList({ questions, isOwner }: QuestionListProps) {
               <p className={styles.body}>{q.answer}</p>
             </div>
           )}
-          {isOwner && <AnswerForm question={q} onAnswered={replace} />}
+          {isOwner && <AnswerForm question={q} />}
         </li>
       ))}
     </ol>

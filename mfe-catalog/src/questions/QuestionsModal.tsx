@@ -1,7 +1,7 @@
 import { Modal } from 'antd';
 import type { Product } from '@swapstuff/contracts';
 import { QuestionList } from './QuestionList';
-import { useQuestions } from './useQuestions';
+import { useQuestions } from './api';
 
 /** My Listings' View Questions (spec section 2): the listing's questions, which its owner answers here. */
 export function QuestionsModal({ product, onClose }: { product: Pick<Product, 'id' | 'title'>; onClose: () => void }) {

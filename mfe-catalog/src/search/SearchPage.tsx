@@ -1,10 +1,10 @@
 import { Segmented, Select, Typography } from 'antd';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { routes, type Category, type ProductPage } from '@swapstuff/contracts';
-import { api, useApiData } from '@swapstuff/sdk';
+import { routes, type Category } from '@swapstuff/contracts';
 import { EmptyState, PageFrame } from '@swapstuff/sdk/ui';
-import { useAllCategories } from '../categories/useAllCategories';
+import { useAllCategories } from '../categories/api';
 import { LayoutToggle, ListingResults } from '../listings/ListingResults';
+import { useSearch } from './api';
 import styles from './SearchPage.module.css';
 
 const PER_PAGE = 30;
@@ -56,21 +56,17 @@ export function SearchPage() {
   const type = oneOf<ListingType>(params.get('type'), TYPES, 'all');
   const pageNumber = Math.max(1, Number(params.get('page')) || 1);
   const categories = useAllCategories();
-  const all = categories.status === 'ready' ? categories.data : [];
+  const all = categories.data ?? [];
   const category = all.find((c) => String(c.id) === categoryId);
 
-  const body = {
+  const results = useSearch({
     keyword: keyword || undefined,
     categoryId: categoryId === 'all' ? undefined : Number(categoryId),
     sort,
     type,
     pageNumber,
     perPage: PER_PAGE,
-  };
-  const results = useApiData(
-    (signal) => api.post<ProductPage>('/api/webgetproducts', body, { silent: true, signal }),
-    JSON.stringify(body),
-  );
+  });
 
   /** Changes the query string; any change but the page goes back to page 1. */
   const setQuery = (changes: Record<string, string | null>) => {
@@ -87,9 +83,9 @@ export function SearchPage() {
   const title = keyword
     ? `Results for “${keyword}”${category ? ` in ${category.name}` : ''}`
     : (category?.name ?? 'All Listings');
-  const total = results.status === 'ready' ? results.data.total : null;
+  const total = results.data?.total ?? null;
   // the api counts up to 1,000 matches ("1,000+"): a count of a common word would read them all
-  const more = results.status === 'ready' && results.data.totalCapped ? '+' : '';
+  const more = results.data?.totalCapped ? '+' : '';
 
   return (
     <PageFrame title={title} extra={<LayoutToggle />}>
@@ -98,7 +94,7 @@ export function SearchPage() {
           aria-label="Filter by category"
           className={styles.category}
           value={categoryId}
-          loading={categories.status === 'loading'}
+          loading={categories.isPending}
           options={categoryOptions(all)}
           onChange={(value: string) => {
             // a new category starts at its first page, with the same sort and buy/swap choice
@@ -133,7 +129,7 @@ export function SearchPage() {
         )}
       </div>
       <ListingResults
-        data={results}
+        query={results}
         onPageChange={(page) => setQuery({ page: page === 1 ? null : String(page) })}
         empty={
           <EmptyState description={keyword ? 'Try other words, or fewer filters.' : 'Nothing is listed here yet.'} />

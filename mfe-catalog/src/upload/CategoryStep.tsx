@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Flex, Input, Radio, Skeleton, Typography } from 'antd';
 import type { Category } from '@swapstuff/contracts';
-import { useAllCategories } from '../categories/useAllCategories';
+import { useAllCategories } from '../categories/api';
 import styles from './UploadSheet.module.css';
 
 export interface PickedCategory {
@@ -24,8 +24,8 @@ export function CategoryStep({
   onCancel: () => void;
 }) {
   const loaded = useAllCategories();
-  const categories = loaded.status === 'ready' ? loaded.data : null;
-  const error = loaded.status === 'error' ? loaded.message : null;
+  const categories = loaded.data ?? null;
+  const error = loaded.isLoadingError ? loaded.error.message : null;
   const [search, setSearch] = useState('');
   const [choice, setChoice] = useState<number | null>(picked?.id ?? null);
 

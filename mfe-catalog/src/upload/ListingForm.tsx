@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, Card, Flex, Form, Input, Progress, Radio, Select, Switch, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
@@ -9,11 +9,10 @@ import {
   messages,
   ProductConditions,
   type Address,
-  type AddressListContent,
   type Product,
 } from '@swapstuff/contracts';
-import { api, ApiError, formRules, toast } from '@swapstuff/sdk';
-import { AddressModal } from '@swapstuff/sdk/ui';
+import { ApiError, bus, formRules, toast } from '@swapstuff/sdk';
+import { useAddresses, useSaveListing, type ListingInput } from './api';
 import type { PickedCategory } from './CategoryStep';
 import styles from './UploadSheet.module.css';
 
@@ -100,47 +99,36 @@ export function initialValues(product: Product | undefined): Partial<ListingValu
   };
 }
 
-/** The multipart body of spec section 7, kept photos and videos named by id, new files after them. */
-export function toFormData(values: ListingValues, category: PickedCategory, productId?: number): FormData {
-  const form = new FormData();
-  if (productId) form.append('productId', String(productId));
-  const top = category.parent_id ?? category.id;
-  form.append('category', String(top));
-  if (category.parent_id !== null) form.append('subCategory', String(category.id));
-  for (const name of ['title', 'price', 'description', 'condition', 'city', 'state', 'zip'] as const) {
-    form.append(name, values[name] ?? '');
-  }
-  form.append('addressId', values.addressId ? String(values.addressId) : '');
-  form.append('is_buyable', values.is_buyable ? '1' : '0');
-  if (values.is_buyable) {
-    for (const [name] of DIMENSIONS) form.append(name, values[name] ?? '');
-    form.append('sizeUnit', 'inches');
-  }
-  for (const [field, files] of [
-    ['Images', values.images],
-    ['Videos', values.videos],
-  ] as const) {
-    const kept = files.map(existingId).filter((id): id is number => id !== null);
-    kept.forEach((id, i) => form.append(`existing${field}[${i}]`, String(id)));
-    files
-      .filter((file) => existingId(file) === null && file.originFileObj)
-      .forEach((file, i) => form.append(`${field.toLowerCase()}[${i}]`, file.originFileObj as Blob, file.name));
-  }
-  return form;
-}
+/** The ids of the photos or videos kept, in their order. */
+const kept = (files: UploadFile[]) => files.map(existingId).filter((id): id is number => id !== null);
+/** The files picked to add. */
+const added = (files: UploadFile[]) =>
+  files.flatMap((file) => (existingId(file) === null && file.originFileObj ? [file.originFileObj] : []));
 
-/** The user's addresses for the picker; `reload` after one is added. */
-function useAddresses() {
-  const [addresses, setAddresses] = useState<Address[] | null>(null);
-  const reload = useCallback(async () => {
-    const content = await api.get<AddressListContent>('/api/user/address', { silent: true }).catch(() => null);
-    setAddresses(content?.address ?? []);
-    return content?.address ?? [];
-  }, []);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  return { addresses, reload };
+/** The multipart body of spec section 7: kept photos and videos named by id, new files after them. */
+export function toListingInput(values: ListingValues, category: PickedCategory, productId?: number): ListingInput {
+  const dimensions = values.is_buyable
+    ? { ...Object.fromEntries(DIMENSIONS.map(([name]) => [name, values[name] ?? ''])), sizeUnit: 'inches' }
+    : {};
+  return {
+    productId: productId ? String(productId) : undefined,
+    category: String(category.parent_id ?? category.id),
+    subCategory: category.parent_id !== null ? String(category.id) : undefined,
+    title: values.title ?? '',
+    price: values.price ?? '',
+    description: values.description ?? '',
+    condition: values.condition ?? '',
+    city: values.city ?? '',
+    state: values.state ?? '',
+    zip: values.zip ?? '',
+    addressId: values.addressId ? String(values.addressId) : '',
+    is_buyable: values.is_buyable ? '1' : '0',
+    ...dimensions,
+    existingImages: kept(values.images),
+    images: added(values.images),
+    existingVideos: kept(values.videos),
+    videos: added(values.videos),
+  };
 }
 
 export interface ListingFormProps {
@@ -159,9 +147,10 @@ export interface ListingFormProps {
 export function ListingForm({ category, product, onChangeCategory, onBack, onDone }: ListingFormProps) {
   const [form] = Form.useForm<ListingValues>();
   const buyable = Form.useWatch('is_buyable', form) ?? false;
-  const { addresses, reload: reloadAddresses } = useAddresses();
-  const [addingAddress, setAddingAddress] = useState(false);
+  const addressBook = useAddresses();
+  const addresses = addressBook.data;
   const [progress, setProgress] = useState<number | null>(null);
+  const save = useSaveListing(setProgress);
   const initial = useMemo(() => initialValues(product), [product]);
 
   // a new listing starts at the user's default address
@@ -177,9 +166,10 @@ export function ListingForm({ category, product, onChangeCategory, onBack, onDon
     const address = addresses?.find((a) => a.id === id);
     if (address) fillFrom(address);
   };
+  // mfe_account's Add Address modal, opened through the bus; the new address is picked at once
   const addressAdded = async (address: Address) => {
-    setAddingAddress(false);
-    await reloadAddresses();
+    // the picker lists it once the book is read again (the save asked for that; this waits for it)
+    await addressBook.refetch({ cancelRefetch: false });
     fillFrom(address);
     void form.validateFields(['addressId', 'city', 'state', 'zip']);
   };
@@ -218,11 +208,7 @@ export function ListingForm({ category, product, onChangeCategory, onBack, onDon
   const submit = async (values: ListingValues) => {
     setProgress(0);
     try {
-      const path = product ? '/api/web/update/product' : '/api/insert/product';
-      const answer = await api.upload<{ product: Product }>(path, toFormData(values, category, product?.id), {
-        silent: true,
-        onProgress: setProgress,
-      });
+      const answer = await save.mutateAsync(toListingInput(values, category, product?.id));
       onDone({
         ok: true,
         message: answer.Description || messages.uploadSuccessFallback,
@@ -348,18 +334,21 @@ export function ListingForm({ category, product, onChangeCategory, onBack, onDon
             <Select
               style={{ flex: 1, minWidth: 0 }}
               aria-label="Address"
-              placeholder={addresses?.length === 0 ? 'Add an address' : 'Pick an address'}
-              loading={addresses === null}
+              // a book that cannot be read is as good as empty: adding one is the way on
+              placeholder={addresses?.length || addressBook.isPending ? 'Pick an address' : 'Add an address'}
+              loading={addressBook.isPending}
               onChange={pickAddress}
               options={(addresses ?? []).map((a) => ({ value: a.id, label: a.formatted_street_1 }))}
             />
           </Form.Item>
-          <Button icon={<PlusOutlined aria-hidden />} onClick={() => setAddingAddress(true)}>
+          <Button
+            icon={<PlusOutlined aria-hidden />}
+            onClick={() => bus.emit('address:open', { onSaved: addressAdded })}
+          >
             Add address
           </Button>
         </Flex>
       </Form.Item>
-      <AddressModal open={addingAddress} onClose={() => setAddingAddress(false)} onSaved={addressAdded} />
       <div className={styles.place}>
         <Form.Item label="City" name="city" rules={rules.city}>
           <Input autoComplete="address-level2" />

@@ -5,8 +5,9 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { Address, Category, Envelope } from '@swapstuff/contracts';
 import { messages } from '@swapstuff/contracts';
 import { bus } from '@swapstuff/sdk';
+import { fakeXhr, TestQueryProvider } from '@swapstuff/sdk/testing';
 import UploadSheet from './UploadSheet';
-import { decimalOnly, toFormData, type ListingValues } from './ListingForm';
+import { decimalOnly, toListingInput, type ListingValues } from './ListingForm';
 
 const categories: Category[] = [
   { id: 1, name: 'Electronics', image: '', parent_id: null },
@@ -39,36 +40,6 @@ function stubFetch() {
   Object.defineProperty(window, 'fetch', { configurable: true, writable: true, value: fn });
 }
 
-/** The upload goes by XMLHttpRequest (for its progress): answer it as the api does. */
-function stubUpload(status: number, envelope: Envelope) {
-  const sent: { url: string; body: FormData }[] = [];
-  class FakeXhr {
-    status = 0;
-    responseText = '';
-    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
-      onprogress: null,
-    };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    private url = '';
-    open(_method: string, url: string) {
-      this.url = url;
-    }
-    setRequestHeader() {}
-    send(body: FormData) {
-      sent.push({ url: this.url, body });
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 2 });
-      setTimeout(() => {
-        this.status = status;
-        this.responseText = JSON.stringify(envelope);
-        this.onload?.();
-      }, 0);
-    }
-  }
-  Object.defineProperty(window, 'XMLHttpRequest', { configurable: true, writable: true, value: FakeXhr });
-  return sent;
-}
-
 /**
  * The result dialog by its title. Not by accessible name: under jest antd gives every component the id
  * "test-id", so the modal's aria-labelledby points at the drawer's title; and jsdom never finishes the
@@ -96,6 +67,7 @@ function renderSheet(onClose = jest.fn()) {
       </Routes>
       <UploadSheet onClose={onClose} />
     </MemoryRouter>,
+    { wrapper: TestQueryProvider },
   );
   return onClose;
 }
@@ -177,7 +149,7 @@ describe('the upload sheet', () => {
   });
 
   it('uploads with progress, then OK goes home', async () => {
-    const sent = stubUpload(201, ok({ product: { id: 5 } }, messages.productUploaded));
+    const { sent } = fakeXhr({ status: 201, body: ok({ product: { id: 5 } }, messages.productUploaded) });
     const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
     const onClose = renderSheet();
     await toForm(user);
@@ -214,7 +186,7 @@ describe('the upload sheet', () => {
   });
 
   it('shows an upload error in the Error dialog with the server Description, and keeps the form', async () => {
-    stubUpload(415, { Success: false, Description: messages.imageType, Content: null });
+    fakeXhr({ status: 415, body: { Success: false, Description: messages.imageType, Content: null } });
     const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
     renderSheet();
     await toForm(user);
@@ -260,15 +232,16 @@ describe('the listing body', () => {
       ],
       videos: [],
     } as unknown as ListingValues;
-    const body = toFormData(values, { id: 2, name: 'Fashion', parent_id: null }, 99);
-    expect(body.get('productId')).toBe('99');
-    expect(body.get('category')).toBe('2');
-    expect(body.has('subCategory')).toBe(false);
-    expect(body.get('existingImages[0]')).toBe('41');
-    expect((body.get('images[0]') as File).name).toBe('new.png');
-    expect([body.get('height'), body.get('ounces'), body.get('sizeUnit')]).toEqual(['20', '8', 'inches']);
-    const swapOnly = toFormData({ ...values, is_buyable: false }, { id: 21, name: 'Shoes', parent_id: 2 });
-    expect(swapOnly.has('height')).toBe(false);
-    expect(swapOnly.get('subCategory')).toBe('21');
+    const body = toListingInput(values, { id: 2, name: 'Fashion', parent_id: null }, 99);
+    expect(body.productId).toBe('99');
+    expect(body.category).toBe('2');
+    expect(body.subCategory).toBeUndefined();
+    expect(body.existingImages).toEqual([41]);
+    expect(body.images?.map((file) => (file as File).name)).toEqual(['new.png']);
+    expect([body.height, body.ounces, body.sizeUnit]).toEqual(['20', '8', 'inches']);
+    const swapOnly = toListingInput({ ...values, is_buyable: false }, { id: 21, name: 'Shoes', parent_id: 2 });
+    expect(swapOnly).not.toHaveProperty('height');
+    expect(swapOnly.subCategory).toBe('21');
+    expect(swapOnly.productId).toBeUndefined();
   });
 });

@@ -27,12 +27,12 @@ export default function UploadSheet({ product, swapFor, onClose }: UploadSheetPr
   const [step, setStep] = useState<'category' | 'form'>(product ? 'form' : 'category');
   const [result, setResult] = useState<Result | null>(null);
 
-  // spec section 4: OK goes to the pending swap, reloads My Listings, or goes home
+  // spec section 4: OK goes to the pending swap, reloads My Listings, or goes home. The save has the
+  // listing views read again, so My Listings shows the listing without a page load
   const afterSuccess = () => {
     onClose();
     if (swapFor) navigate(routes.swapstuff(swapFor));
-    else if (pathname === routes.myListings) window.location.reload();
-    else navigate(routes.home);
+    else if (pathname !== routes.myListings) navigate(routes.home);
   };
 
   return (

@@ -1,4 +1,11 @@
-import { messages, SESSION_REVOKED_ERROR, type Envelope } from '@swapstuff/contracts';
+import {
+  messages,
+  SESSION_REVOKED_ERROR,
+  type AnyEndpoint,
+  type ContentOf,
+  type Envelope,
+  type InputOf,
+} from '@swapstuff/contracts';
 import { toast, bus } from './bus';
 import { useSession } from './store';
 
@@ -17,12 +24,23 @@ export class ApiError extends Error {
   }
 }
 
-export interface RequestOptions {
-  /** do not show the generic error toast; the caller shows its own message (a dialog, a form error) */
-  silent?: boolean;
+export interface CallOptions {
+  /**
+   * Also show the error as a toast. Off by default: the caller shows its own error state (a Retry, a
+   * form's field errors, a dialog), and a toast would say it twice.
+   */
+  toastOnError?: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** multipart endpoints: the share of the body sent so far (0–1) */
+  onProgress?: (share: number) => void;
 }
+
+/** An endpoint's input, then options: the input may be left out when every key of it is optional. */
+export type EndpointArgs<E, Options> =
+  Record<never, never> extends InputOf<E>
+    ? [input?: InputOf<E>, options?: Options]
+    : [input: InputOf<E>, options?: Options];
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
 const XSRF_HEADER = 'X-XSRF-TOKEN';
@@ -41,23 +59,123 @@ function xsrfHeader(): Record<string, string> {
   return xsrf ? { [XSRF_HEADER]: xsrf } : {};
 }
 
-async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
-  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
-  const send = async (): Promise<{ status: number; envelope: Envelope<T> | null; xsrf: string | null }> => {
-    const headers: Record<string, string> = { Accept: 'application/json', ...xsrfHeader(), ...options.headers };
-    if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
-    const response = await fetch(path, {
-      method,
-      headers,
-      credentials: 'same-origin',
-      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
-      signal: options.signal,
-    });
-    const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
-    return { status: response.status, envelope, xsrf: headers[XSRF_HEADER] ?? null };
-  };
+const isPresent = (value: unknown) => value !== undefined && value !== null;
 
-  let answer: Awaited<ReturnType<typeof send>>;
+/**
+ * Where and what to send for an endpoint's input: each `:param` of the path is filled from the input
+ * (and leaves it), the rest goes where the table says: the query string, a JSON body or a multipart form.
+ */
+function requestOf(endpoint: AnyEndpoint, input: object): { url: string; body?: string | FormData } {
+  const rest: Record<string, unknown> = { ...input };
+  const path = endpoint.path.replace(/:(\w+)/g, (_param, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    if (!isPresent(value) || value === '') throw new Error(`${endpoint.path} needs its ${name}`);
+    return encodeURIComponent(String(value));
+  });
+  const fields = Object.entries(rest).filter(([, value]) => isPresent(value));
+  switch (endpoint.input) {
+    case 'query': {
+      const query = fields.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
+      return { url: query.length ? `${path}?${query.join('&')}` : path };
+    }
+    case 'body':
+      return { url: path, body: JSON.stringify(Object.fromEntries(fields)) };
+    case 'multipart':
+      return { url: path, body: formDataOf(fields) };
+    case 'path':
+      return { url: path };
+  }
+}
+
+/** A multipart form as the api reads it: a list is `name[0]`, `name[1]` …; a file keeps its name. */
+function formDataOf(fields: [string, unknown][]): FormData {
+  const form = new FormData();
+  const append = (name: string, value: unknown) => {
+    if (value instanceof Blob) form.append(name, value, value instanceof File ? value.name : undefined);
+    else form.append(name, String(value));
+  };
+  for (const [name, value] of fields) {
+    if (Array.isArray(value)) value.forEach((item, i) => append(`${name}[${i}]`, item));
+    else append(name, value);
+  }
+  return form;
+}
+
+interface Answer {
+  status: number;
+  envelope: Envelope | null;
+  /** the XSRF token the request carried */
+  xsrf: string | null;
+}
+
+const parse = (text: string): Envelope | null => {
+  try {
+    return JSON.parse(text) as Envelope;
+  } catch {
+    return null;
+  }
+};
+
+async function sendByFetch(
+  method: string,
+  url: string,
+  body: string | undefined,
+  options: CallOptions,
+): Promise<Answer> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...xsrfHeader(), ...options.headers };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(url, { method, headers, credentials: 'same-origin', body, signal: options.signal });
+  const envelope = (await response.json().catch(() => null)) as Envelope | null;
+  return { status: response.status, envelope, xsrf: headers[XSRF_HEADER] ?? null };
+}
+
+/** Multipart bodies go by XMLHttpRequest: it reports upload progress, which fetch cannot. */
+function sendByXhr(method: string, url: string, body: FormData | undefined, options: CallOptions): Promise<Answer> {
+  return new Promise<Answer>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    const headers: Record<string, string> = { Accept: 'application/json', ...xsrfHeader(), ...options.headers };
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(new TypeError('The upload failed'));
+    xhr.onload = () =>
+      resolve({ status: xhr.status, envelope: parse(xhr.responseText), xsrf: headers[XSRF_HEADER] ?? null });
+    options.signal?.addEventListener('abort', () => {
+      xhr.abort();
+      reject(new DOMException('The upload was aborted', 'AbortError'));
+    });
+    xhr.send(body);
+  });
+}
+
+/** A failure the caller handles; the toast only when it asked for one. */
+function fail(error: ApiError, options: CallOptions): never {
+  if (options.toastOnError) toast.error(error.message);
+  throw error;
+}
+
+/** Every answer goes through here: a 401 "407" ends the session; anything but Success is an ApiError. */
+function settle(answer: Answer, options: CallOptions): Envelope {
+  const { status, envelope } = answer;
+  if (status === 401 && envelope?.error === SESSION_REVOKED_ERROR) {
+    useSession.getState().setClearSession(true);
+    bus.emit('session:ended', {});
+  }
+  if (status < 200 || status > 299 || !envelope || envelope.Success !== true)
+    fail(new ApiError(status, envelope), options);
+  return envelope;
+}
+
+async function exchange(endpoint: AnyEndpoint, input: object = {}, options: CallOptions = {}): Promise<Envelope> {
+  const { url, body } = requestOf(endpoint, input);
+  const send = () =>
+    body instanceof FormData
+      ? sendByXhr(endpoint.method, url, body, options)
+      : sendByFetch(endpoint.method, url, body, options);
+  let answer: Answer;
   try {
     answer = await send();
     // A refusal sets a fresh XSRF cookie when the browser had lost it (cleared cookies, an older tab):
@@ -66,76 +184,27 @@ async function request<T>(method: string, path: string, body?: unknown, options:
     if (refused && readCookie(XSRF_COOKIE) !== answer.xsrf) answer = await send();
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    if (!options.silent) toast.error(messages.genericError);
-    throw new ApiError(0, null);
+    fail(new ApiError(0, null), options);
   }
-
-  return settle(answer.status, answer.envelope, options).Content;
-}
-
-/** Every answer goes through here: a 401 "407" ends the session; anything but Success is an ApiError. */
-function settle<T>(status: number, envelope: Envelope<T> | null, options: RequestOptions): Envelope<T> {
-  if (status === 401 && envelope?.error === SESSION_REVOKED_ERROR) {
-    useSession.getState().setClearSession(true);
-    bus.emit('session:ended', {});
-  }
-  if (status < 200 || status > 299 || !envelope || envelope.Success !== true) {
-    const error = new ApiError(status, envelope);
-    if (!options.silent) toast.error(error.message);
-    throw error;
-  }
-  return envelope;
+  return settle(answer, options);
 }
 
 /**
- * A multipart POST that reports upload progress (0–1), which fetch cannot: the listing form's photos
- * and videos. The same XSRF and 401 "407" handling as every other call; it resolves the whole envelope
- * because the upload's result dialog shows the server's Description (spec section 8).
+ * The one api client of every front end, typed by the endpoint table (contracts/src/endpoints.ts):
+ * `api.call(endpoints.search, body)` takes the endpoint's input and resolves its Content.
  */
-function upload<T>(
-  path: string,
-  form: FormData,
-  options: RequestOptions & { onProgress?: (share: number) => void } = {},
-): Promise<Envelope<T>> {
-  return new Promise<Envelope<T>>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', path);
-    xhr.setRequestHeader('Accept', 'application/json');
-    for (const [name, value] of Object.entries({ ...xsrfHeader(), ...options.headers })) {
-      xhr.setRequestHeader(name, value);
-    }
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
-    };
-    xhr.onerror = () => {
-      if (!options.silent) toast.error(messages.genericError);
-      reject(new ApiError(0, null));
-    };
-    xhr.onload = () => {
-      let envelope: Envelope<T> | null;
-      try {
-        envelope = JSON.parse(xhr.responseText) as Envelope<T>;
-      } catch {
-        envelope = null;
-      }
-      try {
-        resolve(settle(xhr.status, envelope, options));
-      } catch (error) {
-        reject(error as ApiError);
-      }
-    };
-    options.signal?.addEventListener('abort', () => {
-      xhr.abort();
-      reject(new DOMException('The upload was aborted', 'AbortError'));
-    });
-    xhr.send(form);
-  });
-}
-
-/** The one api client of every front end: unwraps the envelope and returns Content. */
 export const api = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body ?? {}, options),
-  delete: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('DELETE', path, body, options),
-  upload,
+  call<E extends AnyEndpoint>(endpoint: E, ...[input, options]: EndpointArgs<E, CallOptions>): Promise<ContentOf<E>> {
+    return exchange(endpoint, input ?? {}, options).then((envelope) => envelope.Content as ContentOf<E>);
+  },
+  /**
+   * A call to a multipart endpoint that resolves the whole envelope: the upload's result dialog shows the
+   * server's Description (spec section 8). Progress comes through `onProgress`.
+   */
+  upload<E extends AnyEndpoint>(
+    endpoint: E,
+    ...[input, options]: EndpointArgs<E, CallOptions>
+  ): Promise<Envelope<ContentOf<E>>> {
+    return exchange(endpoint, input ?? {}, options) as Promise<Envelope<ContentOf<E>>>;
+  },
 };

@@ -1,8 +1,9 @@
-import type { Product } from '@swapstuff/contracts';
+import type { Address, Product } from '@swapstuff/contracts';
 
 /**
- * A tiny typed event bus for what crosses the shell and the remotes without shared state:
- * toasts, "please sign in" prompts, unread-count refreshes.
+ * A tiny typed event bus for what crosses the shell and the remotes without shared state: toasts,
+ * "please sign in" prompts, unread-count refreshes, and the UI one remote owns and others open (the
+ * upload sheet, the address modal), which the shell mounts over the page.
  */
 export interface BusEvents {
   toast: { type: 'success' | 'error' | 'info' | 'warning'; content: string };
@@ -16,6 +17,11 @@ export interface BusEvents {
    * dialog's OK then opens
    */
   'upload:open': { product?: Product; swapFor?: number };
+  /**
+   * opens mfe_account's Add Address modal over any page (the listing form's Add address), or Edit Address
+   * with `address`; `onSaved` gets the address as stored, once the modal has closed
+   */
+  'address:open': { address?: Address; onSaved?: (address: Address) => void };
 }
 
 type Handler<K extends keyof BusEvents> = (payload: BusEvents[K]) => void;

@@ -1,9 +1,9 @@
-// The SDK's core: nothing here imports antd at run time (forms.ts imports antd's types only), so the
-// shell's frame can render before antd has loaded. The antd UI kit is `@swapstuff/sdk/ui`.
+// The SDK's core: nothing here imports antd or TanStack Query at run time (forms.ts imports antd's types
+// only), so the shell's frame can render before they have loaded. The antd UI kit is `@swapstuff/sdk/ui`,
+// the query client and hooks over the endpoint table `@swapstuff/sdk/query`.
 export * from './bus';
 export * from './store';
 export * from './api';
-export * from './useApiData';
 export { routes, staticPageSlugs, type StaticPageSlug } from '@swapstuff/contracts';
 export * from './forms';
 export * from './session';

@@ -1,4 +1,4 @@
-import { routes } from '@swapstuff/contracts';
+import { endpoints, routes } from '@swapstuff/contracts';
 import { api } from './api';
 import { useSession } from './store';
 
@@ -34,7 +34,7 @@ export async function clearLocalSession(): Promise<void> {
 export async function logout(): Promise<void> {
   const { pushToken } = useSession.getState();
   try {
-    await api.post(`/api/web/logout/${encodeURIComponent(pushToken || '-')}`, {}, { silent: true });
+    await api.call(endpoints.logoutByPost, { token: pushToken || '-' });
   } catch {
     // the session ends in this browser whatever the server answered
   }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { routes, SUGGESTIONS, type Category } from '@swapstuff/contracts';
+import { endpoints, routes, SUGGESTIONS, type Category, type Contents } from '@swapstuff/contracts';
 import { api, useSession } from '@swapstuff/sdk';
 import { ChevronDownIcon, SearchIcon } from './icons';
 import styles from './SearchBar.module.css';
@@ -15,7 +15,7 @@ let categoriesRequest: Promise<Category[]> | null = null;
 function loadCategories(): Promise<Category[]> {
   categoriesRequest ??= api
     // spec section 7: the search bar asks for 30 per page
-    .post<{ categories: Category[] }>('/api/home/category', { perPage: 30 }, { silent: true })
+    .call(endpoints.categories, { perPage: 30 })
     .then((content) => content.categories)
     .catch(() => {
       categoriesRequest = null;
@@ -24,10 +24,7 @@ function loadCategories(): Promise<Category[]> {
   return categoriesRequest;
 }
 
-interface Suggestion {
-  id: number;
-  title: string;
-}
+type Suggestion = Contents['Suggestions']['products'][number];
 
 /** Titles matching what is typed, asked once typing pauses (spec section 9: 500 ms, at most 10). */
 function useSuggestions(keyword: string): Suggestion[] {
@@ -41,11 +38,7 @@ function useSuggestions(keyword: string): Suggestion[] {
     const controller = new AbortController();
     const timer = setTimeout(() => {
       api
-        .post<{ products: Suggestion[] }>(
-          '/api/product/suggestions',
-          { keyword: term, limit: SUGGESTIONS.limit },
-          { silent: true, signal: controller.signal },
-        )
+        .call(endpoints.suggestions, { keyword: term, limit: SUGGESTIONS.limit }, { signal: controller.signal })
         .then(({ products }) => setSuggestions(products))
         // suggestions are a help, not the search: a failure shows none
         .catch(() => setSuggestions([]));

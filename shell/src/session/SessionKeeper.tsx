@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { User } from '@swapstuff/contracts';
+import { endpoints } from '@swapstuff/contracts';
 import { ApiError, api, bus, clearLocalSession, endSessionLocally, useSession } from '@swapstuff/sdk';
 
 /**
@@ -20,7 +20,7 @@ export function SessionKeeper() {
   useEffect(() => {
     if (!useSession.getState().profile) return;
     api
-      .get<{ user: User }>('/api/userdetail', { silent: true })
+      .call(endpoints.userDetail)
       .then(({ user }) => useSession.getState().setProfile(user))
       .catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 401) void clearLocalSession();

@@ -7,10 +7,12 @@ export interface LoadErrorProps {
   /** the server's words, or the generic message */
   message: string;
   onRetry: () => void;
+  /** the Retry is on its way */
+  retrying?: boolean;
 }
 
 /** What a page shows where its data failed to load: the reason and a Retry that asks again. */
-export function LoadError({ title, message, onRetry }: LoadErrorProps) {
+export function LoadError({ title, message, onRetry, retrying }: LoadErrorProps) {
   return (
     <Alert
       type="error"
@@ -18,7 +20,7 @@ export function LoadError({ title, message, onRetry }: LoadErrorProps) {
       title={title}
       description={message}
       action={
-        <Button icon={<ReloadOutlined aria-hidden />} onClick={onRetry}>
+        <Button icon={<ReloadOutlined aria-hidden />} onClick={onRetry} loading={retrying}>
           Retry
         </Button>
       }

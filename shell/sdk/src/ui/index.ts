@@ -1,6 +1,5 @@
 // `@swapstuff/sdk/ui`: the antd UI kit, a federation singleton of its own. Its modules reach the core
 // by package name (`@swapstuff/sdk`), never by a relative path, so the page keeps one bus and one store.
-export { AddressModal, type AddressModalProps } from './AddressModal';
 export { DeclaredRoutes, type DeclaredRoutesProps } from './DeclaredRoutes';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { FallbackImage, PLACEHOLDER_IMAGE, type FallbackImageProps } from './FallbackImage';

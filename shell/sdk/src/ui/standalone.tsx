@@ -3,11 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { App as AntApp, ConfigProvider, Layout, message } from 'antd';
 import { BrowserRouter } from 'react-router-dom';
 import { bus } from '@swapstuff/sdk';
+import { QueryProvider } from '@swapstuff/sdk/query';
 import { theme } from './theme';
 
 /**
- * A remote's standalone dev page: its App inside the same router, theme and toast bridge the shell
- * gives it, so a remote can be built and tried alone (npm run dev -w mfe-…).
+ * A remote's standalone dev page: its App inside the same router, theme, QueryClient and toast bridge the
+ * shell gives it, so a remote can be built and tried alone (npm run dev -w mfe-…).
  */
 export function mountStandalone(App: ComponentType, name: string) {
   bus.on('toast', ({ type, content }) => void message[type](content));
@@ -21,7 +22,9 @@ export function mountStandalone(App: ComponentType, name: string) {
                 <strong>Swapstuff · {name} (standalone)</strong>
               </Layout.Header>
               <Layout.Content>
-                <App />
+                <QueryProvider>
+                  <App />
+                </QueryProvider>
               </Layout.Content>
             </Layout>
           </BrowserRouter>

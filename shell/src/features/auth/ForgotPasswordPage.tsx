@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Result, Typography } from 'antd';
-import { api, ApiError, formRules, routes } from '@swapstuff/sdk';
+import { ApiError, formRules, routes } from '@swapstuff/sdk';
 import { forgotPasswordRules, messages } from '@swapstuff/contracts';
+import { useForgotPassword } from './api';
 import { AppLink } from './AppLink';
 
 const rules = formRules(forgotPasswordRules);
@@ -11,20 +12,17 @@ const rules = formRules(forgotPasswordRules);
  * reveal who has an account); that answer, messages.resetMailSent, is what the success panel shows.
  */
 export function ForgotPasswordPage() {
-  const [submitting, setSubmitting] = useState(false);
+  const forgot = useForgotPassword();
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const submit = async ({ email }: { email: string }) => {
-    setSubmitting(true);
     setError(null);
     try {
-      await api.post('/api/reset/app/password', { email }, { silent: true });
+      await forgot.mutateAsync({ email });
       setSent(true);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : messages.genericError);
-    } finally {
-      setSubmitting(false);
     }
   };
 
@@ -50,7 +48,7 @@ export function ForgotPasswordPage() {
         <Form.Item label="Email" name="email" rules={rules.email}>
           <Input inputMode="email" autoComplete="email" placeholder="you@example.com" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
+        <Button type="primary" htmlType="submit" block size="large" loading={forgot.isPending}>
           Send Reset Link
         </Button>
       </Form>

@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { Button, Divider, Flex, Form, Input, Modal, Typography } from 'antd';
 import AppleFilled from '@ant-design/icons/AppleFilled';
 import GoogleOutlined from '@ant-design/icons/GoogleOutlined';
-import { api, ApiError, formRules, routes, toast, useSession } from '@swapstuff/sdk';
-import { loginRules, messages, type LoginContent, type User } from '@swapstuff/contracts';
+import { ApiError, formRules, routes, toast, useSession } from '@swapstuff/sdk';
+import { loginRules, messages, type User } from '@swapstuff/contracts';
+import { useSignIn } from './api';
 import { AppLink } from './AppLink';
 
 const rules = formRules(loginRules);
@@ -29,12 +29,11 @@ interface LoginFormProps {
 export function LoginForm({ formName, onSignedIn, onLeave }: LoginFormProps) {
   const [form] = Form.useForm<LoginValues>();
   const [modal, modalContext] = Modal.useModal();
-  const [submitting, setSubmitting] = useState(false);
+  const signIn = useSignIn();
 
   const submit = async (values: LoginValues) => {
-    setSubmitting(true);
     try {
-      const { user } = await api.post<LoginContent>('/api/user/signin', values, { silent: true });
+      const { user } = await signIn.mutateAsync(values);
       useSession.getState().signIn(user);
       onSignedIn(user);
     } catch (err) {
@@ -42,8 +41,6 @@ export function LoginForm({ formName, onSignedIn, onLeave }: LoginFormProps) {
         title: messages.loginFailedTitle,
         content: err instanceof ApiError ? err.message : messages.genericError,
       });
-    } finally {
-      setSubmitting(false);
     }
   };
 
@@ -66,7 +63,7 @@ export function LoginForm({ formName, onSignedIn, onLeave }: LoginFormProps) {
             Forgot password?
           </AppLink>
         </Flex>
-        <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
+        <Button type="primary" htmlType="submit" block size="large" loading={signIn.isPending}>
           Sign In
         </Button>
       </Form>

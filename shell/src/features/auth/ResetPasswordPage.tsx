@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Form, Result, Typography } from 'antd';
-import { api, ApiError, formRules, routes } from '@swapstuff/sdk';
+import { ApiError, formRules, routes } from '@swapstuff/sdk';
 import { messages, resetPasswordRules } from '@swapstuff/contracts';
+import { useResetPassword } from './api';
 import { AppLink } from './AppLink';
 import { PasswordFields } from './fields';
 
@@ -34,7 +35,7 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const token = params.get('token');
   const [form] = Form.useForm<ResetValues>();
-  const [submitting, setSubmitting] = useState(false);
+  const reset = useResetPassword();
   const [outcome, setOutcome] = useState<Outcome>(null);
 
   if (!token) return <InvalidLink message={messages.resetLinkInvalid} />;
@@ -55,9 +56,8 @@ export function ResetPasswordPage() {
   }
 
   const submit = async (values: ResetValues) => {
-    setSubmitting(true);
     try {
-      await api.post('/api/password/reset', { token, ...values }, { silent: true });
+      await reset.mutateAsync({ token, ...values });
       setOutcome({ kind: 'done' });
     } catch (err) {
       const fieldErrors = err instanceof ApiError ? err.fieldErrors : {};
@@ -68,8 +68,6 @@ export function ResetPasswordPage() {
         // Not a password problem: the token was unknown, used or expired (or the server failed).
         setOutcome({ kind: 'invalid', message: err instanceof ApiError ? err.message : messages.genericError });
       }
-    } finally {
-      setSubmitting(false);
     }
   };
 
@@ -79,7 +77,7 @@ export function ResetPasswordPage() {
       <Typography.Paragraph type="secondary">Use at least 8 characters.</Typography.Paragraph>
       <Form<ResetValues> form={form} name="reset-password" layout="vertical" onFinish={submit}>
         <PasswordFields rules={rules} />
-        <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
+        <Button type="primary" htmlType="submit" block size="large" loading={reset.isPending}>
           Reset Password
         </Button>
       </Form>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Col, Form, Input, Row, Segmented, Typography } from 'antd';
 import type { FormInstance } from 'antd';
-import { api, ApiError, formRules, routes, useIsSignedIn, useSession } from '@swapstuff/sdk';
+import { ApiError, formRules, routes, useIsSignedIn, useSession } from '@swapstuff/sdk';
+import type { UseMutationResult } from '@tanstack/react-query';
 import {
   businessRegisterRules,
   messages,
@@ -11,6 +12,7 @@ import {
   type RegisterBody,
 } from '@swapstuff/contracts';
 import { Navigate } from 'react-router-dom';
+import { useRegister, useRegisterBusiness } from './api';
 import { AppLink } from './AppLink';
 import { browser } from './browser';
 import { EinField, PasswordFields, PhoneField, TermsField, ZipField } from './fields';
@@ -25,15 +27,17 @@ type AccountType = 'individual' | 'business';
  * so every remote starts with the session). A 400 puts the api's messages on the fields; the rest shows
  * above the form.
  */
-function useRegister<T extends object>(form: FormInstance, path: string, fields: string[]) {
-  const [submitting, setSubmitting] = useState(false);
+function useRegisterForm<T>(
+  form: FormInstance,
+  register: UseMutationResult<LoginContent, ApiError, T>,
+  fields: string[],
+) {
   const [error, setError] = useState<string | null>(null);
 
   const submit = async (body: T) => {
-    setSubmitting(true);
     setError(null);
     try {
-      const { user } = await api.post<LoginContent>(path, body, { silent: true });
+      const { user } = await register.mutateAsync(body);
       useSession.getState().signIn(user);
       browser.assign(routes.home);
     } catch (err) {
@@ -45,16 +49,14 @@ function useRegister<T extends object>(form: FormInstance, path: string, fields:
       form.setFields(onFields.map(([name, message]) => ({ name, errors: [message] })));
       // Anything the fields cannot show (a 409, a 429, a field we do not render) goes in the alert.
       if (onFields.length === 0 || onFields.length < Object.keys(err.fieldErrors).length) setError(err.message);
-    } finally {
-      setSubmitting(false);
     }
   };
-  return { submit, submitting, error };
+  return { submit, submitting: register.isPending, error };
 }
 
 function IndividualForm() {
   const [form] = Form.useForm<RegisterBody>();
-  const { submit, submitting, error } = useRegister<RegisterBody>(form, '/api/register', Object.keys(registerRules));
+  const { submit, submitting, error } = useRegisterForm(form, useRegister(), Object.keys(registerRules));
   return (
     <Form<RegisterBody> form={form} name="sign-up-individual" layout="vertical" onFinish={submit} scrollToFirstError>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
@@ -87,9 +89,9 @@ function IndividualForm() {
 
 function BusinessForm() {
   const [form] = Form.useForm<BusinessRegisterBody>();
-  const { submit, submitting, error } = useRegister<BusinessRegisterBody>(
+  const { submit, submitting, error } = useRegisterForm(
     form,
-    '/api/v2/register',
+    useRegisterBusiness(),
     Object.keys(businessRegisterRules),
   );
   // The EIN is optional: an empty one is left out rather than sent as "".

@@ -7,6 +7,7 @@ import { messages } from '@swapstuff/contracts';
 import { LoginPage } from './LoginPage';
 import { LoginModal } from './LoginModal';
 import { browser } from './browser';
+import { TestQueryProvider } from '@swapstuff/sdk/testing';
 import { mockFetch, sampleUser, sentBody } from './testing';
 
 let assign: jest.SpyInstance;
@@ -26,6 +27,7 @@ function renderLogin(url = '/login') {
         <Route path="*" element={<p>elsewhere</p>} />
       </Routes>
     </MemoryRouter>,
+    { wrapper: TestQueryProvider },
   );
 }
 
@@ -111,6 +113,7 @@ describe('LoginModal', () => {
       <MemoryRouter>
         <LoginModal />
       </MemoryRouter>,
+      { wrapper: TestQueryProvider },
     );
     expect(screen.queryByLabelText('Email')).toBeNull();
     act(() => bus.emit('login:open', {}));
@@ -123,7 +126,7 @@ describe('LoginModal', () => {
   it('says the social providers are not configured, with a toast', async () => {
     const toasts: string[] = [];
     const off = bus.on('toast', ({ content }) => toasts.push(content));
-    render(<LoginModal />);
+    render(<LoginModal />, { wrapper: TestQueryProvider });
     act(() => bus.emit('login:open', {}));
     await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: /Continue with Google/ }));
     expect(toasts).toEqual([messages.socialLoginUnavailable]);

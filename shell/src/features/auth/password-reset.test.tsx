@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { messages } from '@swapstuff/contracts';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
 import { ResetPasswordPage } from './ResetPasswordPage';
+import { TestQueryProvider } from '@swapstuff/sdk/testing';
 import { mockFetch, sentBody } from './testing';
 
 function renderAt(url: string) {
@@ -16,6 +17,7 @@ function renderAt(url: string) {
         <Route path="/login" element={<p>login page</p>} />
       </Routes>
     </MemoryRouter>,
+    { wrapper: TestQueryProvider },
   );
   return userEvent.setup({ delay: null });
 }

@@ -6,6 +6,7 @@ import { useSession } from '@swapstuff/sdk';
 import { messages } from '@swapstuff/contracts';
 import { SignUpPage } from './SignUpPage';
 import { browser } from './browser';
+import { TestQueryProvider } from '@swapstuff/sdk/testing';
 import { mockFetch, sampleUser, sentBody } from './testing';
 
 let assign: jest.SpyInstance;
@@ -20,6 +21,7 @@ function renderSignUp() {
     <MemoryRouter initialEntries={['/sign-up']}>
       <SignUpPage />
     </MemoryRouter>,
+    { wrapper: TestQueryProvider },
   );
   return userEvent.setup({ delay: null });
 }

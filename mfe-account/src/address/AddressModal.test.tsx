@@ -1,9 +1,9 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bus } from '@swapstuff/sdk';
 import { messages, type Address, type Place, type PlaceSuggestion } from '@swapstuff/contracts';
-import { AddressModal } from './AddressModal';
+import { recordToasts, TestQueryProvider } from '@swapstuff/sdk/testing';
+import AddressModal from './AddressModal';
 
 /** The api as the browser sees it: each call answered from a table of path → envelope. */
 type Reply = { status: number; body: unknown } | 'unreadable';
@@ -23,13 +23,7 @@ beforeEach(() => {
   Object.defineProperty(window, 'fetch', { configurable: true, writable: true, value: fetchMock });
 });
 
-let toasts: string[];
-let offToasts: () => void;
-beforeEach(() => {
-  toasts = [];
-  offToasts = bus.on('toast', ({ type, content }) => toasts.push(`${type}: ${content}`));
-});
-afterEach(() => offToasts());
+const toasts = recordToasts();
 
 const ok = (Content: unknown, Description = '') => ({ status: 200, body: { Success: true, Description, Content } });
 
@@ -69,7 +63,7 @@ function open(props: { address?: Address } = {}) {
   const onSaved = jest.fn();
   const onClose = jest.fn();
   const user = userEvent.setup({ delay: null });
-  render(<AddressModal open onClose={onClose} onSaved={onSaved} {...props} />);
+  render(<AddressModal open onClose={onClose} onSaved={onSaved} {...props} />, { wrapper: TestQueryProvider });
   return { user, onSaved, onClose };
 }
 
@@ -88,10 +82,14 @@ async function typeAndPick(user: ReturnType<typeof userEvent.setup>, text: strin
 
 describe('AddressModal', () => {
   it('is titled Add Address, or Edit Address for an address with an id', () => {
-    const { unmount } = render(<AddressModal open onClose={jest.fn()} onSaved={jest.fn()} />);
+    const { unmount } = render(<AddressModal open onClose={jest.fn()} onSaved={jest.fn()} />, {
+      wrapper: TestQueryProvider,
+    });
     expect(screen.getByRole('dialog').textContent).toContain('Add Address');
     unmount();
-    render(<AddressModal open address={saved} onClose={jest.fn()} onSaved={jest.fn()} />);
+    render(<AddressModal open address={saved} onClose={jest.fn()} onSaved={jest.fn()} />, {
+      wrapper: TestQueryProvider,
+    });
     expect(screen.getByText('Edit Address')).toBeTruthy();
     expect(field('Address').value).toBe('350 Fifth Avenue');
     expect(field('City').value).toBe('New York');

@@ -5,13 +5,14 @@ import {
   addressRules,
   checkForm,
   COUNTRY_NAMES,
+  endpoints,
   messages,
   type Address,
   type AddressBody,
-  type Place,
   type PlaceSuggestion,
 } from '@swapstuff/contracts';
 import { api, ApiError, formRules, toast } from '@swapstuff/sdk';
+import { useSaveAddress } from './api';
 
 export interface AddressModalProps {
   open: boolean;
@@ -50,8 +51,11 @@ function valuesOf(address: Address | undefined): AddressValues {
  * The Add/Edit Address modal (spec sections 3, 5 and 8). The address line searches places in the US
  * and Canada as the user types; picking one fills city, state and zip, which cannot be typed. Save
  * stays disabled until the form is valid and differs from what it opened with.
+ *
+ * mfe_account owns it and exposes it (`./AddressModal`): other remotes open it with the bus's
+ * `address:open`, which the shell answers by mounting it over the page.
  */
-export function AddressModal({ open, address, onClose, onSaved }: AddressModalProps) {
+export default function AddressModal({ open, address, onClose, onSaved }: AddressModalProps) {
   const editing = address?.id !== undefined;
   return (
     <Modal
@@ -78,7 +82,7 @@ function AddressForm({ address, onClose, onSaved }: Omit<AddressModalProps, 'ope
   const [searchState, setSearchState] = useState<SearchState>('idle');
   const [searchError, setSearchError] = useState<string | null>(null);
   const [settling, setSettling] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const saveAddress = useSaveAddress();
 
   const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
   const revalidate = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -116,10 +120,7 @@ function AddressForm({ address, onClose, onSaved }: Omit<AddressModalProps, 'ope
       inFlight.current = controller;
       setSearchState('searching');
       try {
-        const { places } = await api.get<{ places: PlaceSuggestion[] }>(
-          `/api/places/search?q=${encodeURIComponent(q)}`,
-          { silent: true, signal: controller.signal },
-        );
+        const { places } = await api.call(endpoints.searchPlaces, { q }, { signal: controller.signal });
         setSuggestions(places);
         setSearchState('done');
       } catch (err) {
@@ -145,8 +146,7 @@ function AddressForm({ address, onClose, onSaved }: Omit<AddressModalProps, 'ope
     let place = suggestion.place;
     if (!place) {
       try {
-        place = (await api.get<{ place: Place }>(`/api/places/${encodeURIComponent(suggestion.id)}`, { silent: true }))
-          .place;
+        place = (await api.call(endpoints.place, { id: suggestion.id })).place;
       } catch (err) {
         toast.error(
           err instanceof ApiError && err.envelope?.Description ? err.envelope.Description : messages.placesUnavailable,
@@ -171,7 +171,6 @@ function AddressForm({ address, onClose, onSaved }: Omit<AddressModalProps, 'ope
   };
 
   const save = async (submitted: AddressValues) => {
-    setSaving(true);
     const body: AddressBody = {
       addressId: address?.id ?? '',
       country,
@@ -182,7 +181,7 @@ function AddressForm({ address, onClose, onSaved }: Omit<AddressModalProps, 'ope
       zip: submitted.zip,
     };
     try {
-      const saved = await api.post<{ address: Address }>('/api/user/edit/address', body, { silent: true });
+      const saved = await saveAddress.mutateAsync(body);
       // the api answers an edit with "Address Updated Successfully"; the client returns only Content
       toast.success(address?.id !== undefined ? messages.addressUpdated : messages.addressAdded);
       onSaved(saved.address);
@@ -193,8 +192,6 @@ function AddressForm({ address, onClose, onSaved }: Omit<AddressModalProps, 'ope
         const refused = FIELDS.filter((f) => err.fieldErrors[f]);
         form.setFields(refused.map((name) => ({ name, errors: [err.fieldErrors[name]] })));
       }
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -256,7 +253,12 @@ function AddressForm({ address, onClose, onSaved }: Omit<AddressModalProps, 'ope
       </Typography.Paragraph>
       <Flex justify="end" gap={8} wrap>
         <Button onClick={onClose}>Cancel</Button>
-        <Button type="primary" htmlType="submit" loading={saving} disabled={!valid || !changed || settling}>
+        <Button
+          type="primary"
+          htmlType="submit"
+          loading={saveAddress.isPending}
+          disabled={!valid || !changed || settling}
+        >
           Save
         </Button>
       </Flex>

@@ -1,0 +1,5 @@
+// `@swapstuff/sdk/testing`: helpers for the front ends' unit tests (jsdom). Never imported by app code,
+// so never built into a bundle nor shared.
+export { fakeXhr, type XhrReply, type XhrRequest } from './fakeXhr';
+export { TestQueryProvider } from './TestQueryProvider';
+export { recordToasts } from './recordToasts';
