@@ -1,5 +1,13 @@
 import { ListingStatus } from './status';
-import { canChangeListing, categoryLabel, listingBadge, listingPlace, listingPrice, sellerName } from './listing';
+import {
+  canChangeListing,
+  categoryLabel,
+  listingBadge,
+  listingPlace,
+  listingPrice,
+  listingPriceInFull,
+  sellerName,
+} from './listing';
 
 const person = { first_name: 'Ada', last_name: 'lovelace', is_business: 0 as const, businessName: null };
 
@@ -20,6 +28,7 @@ describe('how a listing reads', () => {
     expect(listingPrice({ sales_price: '250.50' })).toBe('$250.50');
     expect(listingPrice({ sales_price: '1500.00' })).toBe('$1.5K');
     expect(listingPrice({ sales_price: '999999.00' })).toBe('$1M');
+    expect(listingPriceInFull({ sales_price: '1450.00' })).toBe('$1,450.00');
     expect(listingPlace({ city: 'Austin', state: 'TX' })).toBe('Austin, TX');
     expect(listingPlace({ city: '', state: 'TX' })).toBe('TX');
   });

@@ -29,6 +29,11 @@ export function listingPrice(product: Pick<Product, 'sales_price'>): string {
   return Money.formatCompact(priceOf(product));
 }
 
+/** The price in full ($1,450.00): the item page and what opens from it (Ask Questions). */
+export function listingPriceInFull(product: Pick<Product, 'sales_price'>): string {
+  return Money.format(priceOf(product));
+}
+
 /** "Austin, TX" (either part may be missing on old data). */
 export function listingPlace(product: Pick<Product, 'city' | 'state'>): string {
   return [product.city, product.state].filter(Boolean).join(', ');

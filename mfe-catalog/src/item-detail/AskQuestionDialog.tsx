@@ -1,5 +1,5 @@
 import { Form, Input, Modal } from 'antd';
-import { listingPrice, messages, questionRules, type Product } from '@swapstuff/contracts';
+import { listingPriceInFull, messages, questionRules, type Product } from '@swapstuff/contracts';
 import { ApiError, formRules, toast } from '@swapstuff/sdk';
 import { FallbackImage } from '@swapstuff/sdk/ui';
 import { useAskQuestion } from '../questions/api';
@@ -46,7 +46,7 @@ export function AskQuestionDialog({ product, onClose }: AskQuestionDialogProps) 
         <FallbackImage src={photo?.file_name} width={64} height={64} className={styles.summaryPhoto} />
         <div>
           <div className={styles.summaryTitle}>{product.title}</div>
-          <div className={styles.summaryPrice}>{listingPrice(product)}</div>
+          <div className={styles.summaryPrice}>{listingPriceInFull(product)}</div>
         </div>
       </div>
       <Form form={form} layout="vertical" onFinish={send} name="ask-question">

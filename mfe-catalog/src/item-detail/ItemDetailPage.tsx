@@ -12,8 +12,7 @@ import {
   listingBadge,
   listingPlace,
   messages,
-  Money,
-  priceOf,
+  listingPriceInFull,
   routes,
   sellerName,
   type Product,
@@ -106,7 +105,7 @@ function ItemDetail({ product }: { product: Product }) {
             {product.title}
           </h1>
           <div className={styles.priceRow}>
-            <span className={styles.price}>{Money.format(priceOf(product))}</span>
+            <span className={styles.price}>{listingPriceInFull(product)}</span>
             <div className={styles.priceTools}>
               <LikeButton product={product} />
               <ShareMenu product={product} />
