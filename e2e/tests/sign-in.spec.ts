@@ -76,28 +76,41 @@ test('logout lands on /login and clears the persisted store', async ({ page, req
   expect(status).toBe(401);
 });
 
-test('a session revoked elsewhere (401 "407") ends in the browser', async ({ page, request }, info) => {
-  const user = newUser();
-  await registerViaApi(request, user);
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('button', { name: 'Upload Product' })).toBeVisible();
+for (const [page_, landing] of [
+  ['/', /\/login$/],
+  ['/my-listings', /\/login\?callbackUrl=\/my-listings$/],
+] as const) {
+  test(`a session revoked elsewhere (401 "407") ends in the browser on ${page_}, to come back`, async ({
+    page,
+    request,
+  }, info) => {
+    const user = newUser();
+    await registerViaApi(request, user);
+    await page.goto(`/login?callbackUrl=${page_}`);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('button', { name: 'Upload Product' })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${page_}$`));
 
-  // the same user, on a phone: signs in at the api with a bearer token and changes the password,
-  // which revokes every other token, the browser's among them
-  const api = `http://127.0.0.1:${servers[info.project.name as Engine].apiPort}`;
-  const signIn = await (await request.post(`${api}/api/user/signin`, { data: user })).json();
-  const token = signIn.Content.token as string;
-  const changed = await request.post(`${api}/api/change/password`, {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { currentPassword: user.password, newPassword: `${user.password}-2`, confirmPassword: `${user.password}-2` },
+    // the same user, on a phone: signs in at the api with a bearer token and changes the password,
+    // which revokes every other token, the browser's among them
+    const api = `http://127.0.0.1:${servers[info.project.name as Engine].apiPort}`;
+    const signIn = await (await request.post(`${api}/api/user/signin`, { data: user })).json();
+    const token = signIn.Content.token as string;
+    const changed = await request.post(`${api}/api/change/password`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: {
+        currentPassword: user.password,
+        newPassword: `${user.password}-2`,
+        confirmPassword: `${user.password}-2`,
+      },
+    });
+    expect(changed.status()).toBe(200);
+
+    await page.reload();
+    await expect(page).toHaveURL(landing);
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    expect((await persistedStore(page)) ?? '').not.toContain(user.email);
   });
-  expect(changed.status()).toBe(200);
-
-  await page.reload();
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
-  expect((await persistedStore(page)) ?? '').not.toContain(user.email);
-});
+}

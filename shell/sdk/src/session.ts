@@ -42,8 +42,20 @@ export async function logout(): Promise<void> {
   window.location.assign(routes.login);
 }
 
-/** The session ended elsewhere (401 "407", another tab): clear locally and go to /login. */
+/**
+ * Where a session that ended elsewhere sends the user: /login, with the page they were on to come back
+ * to (spec section 4's callbackUrl); a login page keeps its own callbackUrl, and home needs none.
+ */
+export function loginAfterSessionEnd(here: string): string {
+  if (here === routes.login || here.startsWith(`${routes.login}?`)) return here;
+  if (here === routes.home) return routes.login;
+  return routes.loginWithCallback(here);
+}
+
+/** The session ended elsewhere (401 "407", another tab): clear locally and go to /login, to come back. */
 export async function endSessionLocally(): Promise<void> {
+  // read before clearing: a guarded page redirects to its own /login?callbackUrl=… meanwhile
+  const here = window.location.pathname + window.location.search;
   await clearLocalSession();
-  window.location.assign(routes.login);
+  window.location.assign(loginAfterSessionEnd(here));
 }
