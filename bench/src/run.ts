@@ -121,10 +121,13 @@ async function sizesAndThroughput(notes: string[]): Promise<Record<string, unkno
   if (shellInitial) {
     const verdict = shellInitial.gzKb <= SHELL_TARGET_KB ? 'meets' : 'MISSES';
     console.log(`\nShell initial JS: ${shellInitial.gzKb} KB gz ${verdict} the target of ≤ ${SHELL_TARGET_KB} KB gz`);
+    if (verdict === 'MISSES') process.exitCode = 1;
   } else notes.push('shell initial JS not measured (no browser run)');
   for (const row of sizes.filter((r) => r.what === 'remoteEntry.js'))
     console.log(`${row.app} remoteEntry.js: ${row.gzKb} KB gz`);
   if (pageTotal) console.log(`All JS a visitor loads for /: ${pageTotal.gzKb} KB gz`);
+
+  checkBudget([...sizes, ...browserRows], notes);
 
   let ratio: number | undefined;
   if (throughput.length === 2) {
@@ -150,6 +153,32 @@ async function sizesAndThroughput(notes: string[]): Promise<Record<string, unkno
       target: RATIO_TARGET,
     },
   };
+}
+
+/**
+ * Sizes against bench/size-budget.json: each measured row it names stays within its tolerance. Over
+ * budget, or a budgeted row not measured, makes the run exit 1, so that `npm run bench` can refuse a change.
+ */
+function checkBudget(rows: SizeRow[], notes: string[]): void {
+  const budget = JSON.parse(readFileSync(path.join(repoRoot, 'bench', 'size-budget.json'), 'utf8')) as {
+    tolerance: number;
+    gzKb: Record<string, number>;
+  };
+  const measured = new Map(rows.map((row) => [`${row.app} · ${row.what}`, row.gzKb]));
+  const verdicts = Object.entries(budget.gzKb).map(([name, was]) => {
+    const now = measured.get(name);
+    const limit = Math.round(was * (1 + budget.tolerance) * 10) / 10;
+    const change =
+      now === undefined ? undefined : `${now >= was ? '+' : ''}${Math.round(((now - was) / was) * 1000) / 10} %`;
+    return { name, budgetKb: was, nowKb: now, change, limit, ok: now !== undefined && now <= limit };
+  });
+  console.log(`\nSize budget (bench/size-budget.json: within ${budget.tolerance * 100} % of each)`);
+  console.table(verdicts.map(({ ok, ...row }) => ({ ...row, verdict: ok ? 'within' : 'OVER' })));
+  const over = verdicts.filter((v) => !v.ok);
+  if (over.length) {
+    notes.push(`over the size budget: ${over.map((v) => v.name).join('; ')}`);
+    process.exitCode = 1;
+  }
 }
 
 /** Search and item detail at each size of BENCH_LISTINGS, against MariaDB. */
