@@ -1,6 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
+import { createConnection } from 'mysql2/promise';
 import { newUser, registerViaApi } from '../support/users';
-import { servers, type Engine } from '../servers';
+import { mariadbDatabase, servers, type Engine } from '../servers';
 
 async function persistedStore(page: Page): Promise<string | null> {
   return page.evaluate(() => localStorage.getItem('swapstuff-session'));
@@ -114,3 +115,33 @@ for (const [page_, landing] of [
     expect((await persistedStore(page)) ?? '').not.toContain(user.email);
   });
 }
+
+test('the header counts the user’s unread notifications, and counts again when the window gains focus', async ({
+  page,
+  request,
+}) => {
+  const user = newUser();
+  await registerViaApi(request, user);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+
+  // two notifications arrive (the chat and notifications issue writes them; here the database does)
+  const db = await createConnection({ host: '127.0.0.1', user: 'root', database: mariadbDatabase });
+  try {
+    await db.query(
+      `INSERT INTO notifications (user_id, kind, title, body, created_at)
+       SELECT id, 'test', 'An offer', 'Someone made an offer', NOW(3) FROM users WHERE email = ? UNION ALL
+       SELECT id, 'test', 'A question', 'Someone asked', NOW(3) FROM users WHERE email = ?`,
+      [user.email, user.email],
+    );
+  } finally {
+    await db.end();
+  }
+  await page.clock.install();
+  await page.clock.fastForward(20_000);
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(page.getByRole('link', { name: 'Notifications, 2 unread' })).toBeVisible();
+});
