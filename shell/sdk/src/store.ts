@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist, createJSONStorage } from 'zustand/middleware';
-import type { User } from '@swapstuff/contracts';
+import type { Address, AddressListContent, User } from '@swapstuff/contracts';
 
 /** The signed-in user as the front ends need it (spec section 3, "Session store"). */
 export interface Profile {
@@ -22,7 +22,8 @@ export interface SessionState {
    * (docs/decisions.md). The field is kept so the persisted shape is the spec's, version 1.
    */
   token: string | null;
-  address: unknown | null;
+  /** the default address (spec section 3), or null while the user has none */
+  address: Address | null;
   /** set when the api answers 401 "407"; the shell then ends the session */
   clearSession: boolean;
   home: { layout: 'grid' | 'list' };
@@ -38,6 +39,8 @@ export interface SessionState {
   setSearchKeyword(keyword: string): void;
   setHomeLayout(layout: 'grid' | 'list'): void;
   setUnreadCounts(counts: { chat?: number; notifications?: number }): void;
+  /** takes the default out of the address book as the api answers it */
+  setAddressBook(book: AddressListContent): void;
 }
 
 export const STORE_KEY = 'swapstuff-session';
@@ -84,6 +87,7 @@ export const useSession = create<SessionState>()(
           chat: { ...s.chat, unreadCount: chat ?? s.chat.unreadCount },
           notifications: { unreadCount: notifications ?? s.notifications.unreadCount },
         })),
+      setAddressBook: (book) => set({ address: book.address.find((a) => a.featured === 1) ?? null }),
     }),
     {
       name: STORE_KEY,

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { act, render, waitFor } from '@testing-library/react';
-import type { User } from '@swapstuff/contracts';
+import type { Address, User } from '@swapstuff/contracts';
 import { useSession } from '@swapstuff/sdk';
 import { SessionKeeper, SUMMARY_EVERY_MS } from './SessionKeeper';
 
@@ -17,6 +17,18 @@ const user: User = {
   role: 'user',
 };
 
+const address = (id: number, featured: 0 | 1): Address => ({
+  id,
+  street_1: `${id} Congress Ave`,
+  street_2: null,
+  formatted_street_1: `${id} Congress Ave, Austin, Texas 73301`,
+  city: 'Austin',
+  state: 'Texas',
+  zip: '73301',
+  country: 'United States',
+  featured,
+});
+
 let calls: { url: string; method: string; headers: Record<string, string> }[];
 let unread: number;
 
@@ -32,11 +44,16 @@ beforeEach(() => {
       json: async () => ({
         Success: true,
         Description: '',
-        Content: { unread_count: unread, user: { ...user, first_name: 'Adah' } },
+        Content:
+          url === '/api/user/address'
+            ? { address: [address(1, 1), address(2, 0)] }
+            : { unread_count: unread, user: { ...user, first_name: 'Adah' } },
       }),
     };
   }) as unknown as typeof fetch;
 });
+
+const summaries = () => calls.filter((c) => c.url === '/api/user/notifications');
 
 it('reads the summary at sign-in: the unread badge and the profile, as a web client with its push token', async () => {
   useSession.setState({ pushToken: 'web-push-1' });
@@ -44,7 +61,7 @@ it('reads the summary at sign-in: the unread badge and the profile, as a web cli
   expect(calls).toEqual([]);
   act(() => useSession.getState().signIn(user));
   await waitFor(() => expect(useSession.getState().notifications.unreadCount).toBe(4));
-  expect(calls).toEqual([
+  expect(summaries()).toEqual([
     {
       url: '/api/user/notifications',
       method: 'POST',
@@ -52,6 +69,8 @@ it('reads the summary at sign-in: the unread badge and the profile, as a web cli
     },
   ]);
   expect(useSession.getState().profile?.firstName).toBe('Adah');
+  // and the default address, which the session store keeps (spec section 3)
+  expect(useSession.getState().address).toEqual(address(1, 1));
 });
 
 it('reads it again when the window gains focus, at most every 15 s', async () => {
@@ -64,12 +83,12 @@ it('reads it again when the window gains focus, at most every 15 s', async () =>
 
     unread = 9;
     act(() => void window.dispatchEvent(new Event('focus')));
-    expect(calls).toHaveLength(1);
+    expect(summaries()).toHaveLength(1);
     now += SUMMARY_EVERY_MS;
     act(() => void window.dispatchEvent(new Event('focus')));
     await waitFor(() => expect(useSession.getState().notifications.unreadCount).toBe(9));
-    expect(calls).toHaveLength(2);
-    expect(calls[1].headers).not.toHaveProperty('fcmToken');
+    expect(summaries()).toHaveLength(2);
+    expect(summaries()[1].headers).not.toHaveProperty('fcmToken');
   } finally {
     clock.mockRestore();
   }

@@ -7,15 +7,21 @@ export const SUMMARY_EVERY_MS = 15_000;
 
 /**
  * The spec's notifications summary (POST /api/user/notifications, header isWeb, and fcmToken once the
- * browser has one): it confirms the session, refreshes the profile and feeds the header's unread badge.
+ * browser has one): it confirms the session, refreshes the profile and feeds the header's unread badge;
+ * and the default address, which the session store keeps.
  */
 async function readSummary(): Promise<void> {
-  const { pushToken, setProfile, setUnreadCounts } = useSession.getState();
+  const { pushToken, setProfile, setUnreadCounts, setAddressBook } = useSession.getState();
   const headers: Record<string, string> = { isWeb: '1', ...(pushToken ? { fcmToken: pushToken } : {}) };
   try {
-    const { user, unread_count } = await api.call(endpoints.notificationSummary, {}, { headers });
+    const [{ user, unread_count }, book] = await Promise.all([
+      api.call(endpoints.notificationSummary, {}, { headers }),
+      // the store's default address (spec section 3); the address book's own changes update it too
+      api.call(endpoints.addresses),
+    ]);
     setProfile(user);
     setUnreadCounts({ notifications: unread_count });
+    setAddressBook(book);
   } catch (error) {
     // a profile the server no longer knows: the session ended (its "407" may have gone to a page load the
     // user left, which took the session cookie with it). Anything else (offline, 503) waits for next time.

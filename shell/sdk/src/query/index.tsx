@@ -12,8 +12,15 @@ import {
   type UseMutationResult,
   type UseQueryResult,
 } from '@tanstack/react-query';
-import { endpoints, type AnyEndpoint, type ContentOf, type EndpointName, type InputOf } from '@swapstuff/contracts';
-import { api, ApiError, type EndpointArgs } from '@swapstuff/sdk';
+import {
+  endpoints,
+  type AddressListContent,
+  type AnyEndpoint,
+  type ContentOf,
+  type EndpointName,
+  type InputOf,
+} from '@swapstuff/contracts';
+import { api, ApiError, useSession, type EndpointArgs } from '@swapstuff/sdk';
 
 const names = new Map(
   Object.entries(endpoints).map(([name, endpoint]) => [`${endpoint.method} ${endpoint.path}`, name as EndpointName]),
@@ -47,6 +54,16 @@ export function createQueryClient(): QueryClient {
 
 /** The page's one QueryClient: this module is a singleton, so the shell and every remote share its cache. */
 export const queryClient = createQueryClient();
+
+// The session store keeps the default address (spec section 3): whatever changes the address book in the
+// cache (a load, an edit, Make Default, Delete, in any remote) changes it there too.
+queryClient.getQueryCache().subscribe((event) => {
+  const [name] = event.query.queryKey;
+  const book = event.query.state.data as AddressListContent | undefined;
+  if (event.type === 'updated' && name === endpointName(endpoints.addresses) && book) {
+    useSession.getState().setAddressBook(book);
+  }
+});
 
 /** Gives what renders inside it the page's QueryClient (a test passes a fresh one). */
 export function QueryProvider({ client = queryClient, children }: { client?: QueryClient; children: ReactNode }) {

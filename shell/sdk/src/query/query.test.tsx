@@ -3,8 +3,16 @@ import type { ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { endpoints, type AnyEndpoint, type Envelope } from '@swapstuff/contracts';
-import { bus } from '@swapstuff/sdk';
-import { createQueryClient, endpointKey, endpointName, QueryProvider, useEndpointMutation, useEndpointQuery } from '.';
+import { bus, useSession } from '@swapstuff/sdk';
+import {
+  createQueryClient,
+  endpointKey,
+  endpointName,
+  QueryProvider,
+  queryClient,
+  useEndpointMutation,
+  useEndpointQuery,
+} from '.';
 
 /** The api: `METHOD path` → answers in turn (the last one repeats); every request is counted. */
 let answers: Record<string, { status: number; body: Envelope }[]>;
@@ -103,5 +111,31 @@ describe('useEndpointMutation', () => {
     await act(() => remove.result.current.mutateAsync({ id: 9 }).catch(() => undefined));
     await waitFor(() => expect(requests).toHaveLength(4));
     expect(requests.slice(2)).toEqual(['POST /api/webmyproducts', 'POST /api/webmyproducts']);
+  });
+});
+
+describe('the page’s query client', () => {
+  it('keeps the session store’s default address as the address book changes in its cache', () => {
+    const place = { street_2: null, city: 'Austin', state: 'Texas', zip: '73301', country: 'United States' };
+    const first = { ...place, id: 1, street_1: '1 Main St', formatted_street_1: '1 Main St, Austin' };
+    const second = { ...place, id: 2, street_1: '2 Oak St', formatted_street_1: '2 Oak St, Austin' };
+    useSession.getState().reset();
+    queryClient.setQueryData(endpointKey(endpoints.addresses), {
+      address: [
+        { ...first, featured: 1 },
+        { ...second, featured: 0 },
+      ],
+    });
+    expect(useSession.getState().address?.id).toBe(1);
+    // Make Default answers the whole book as it now is
+    queryClient.setQueryData(endpointKey(endpoints.addresses), {
+      address: [
+        { ...second, featured: 1 },
+        { ...first, featured: 0 },
+      ],
+    });
+    expect(useSession.getState().address?.id).toBe(2);
+    queryClient.setQueryData(endpointKey(endpoints.addresses), { address: [] });
+    expect(useSession.getState().address).toBeNull();
   });
 });
