@@ -1,6 +1,5 @@
-import { useState } from 'react';
-import { Alert, Button, Form, Input, Result, Typography } from 'antd';
-import { ApiError, formRules, routes } from '@swapstuff/sdk';
+import { Button, Form, Input, Typography } from 'antd';
+import { ApiError, formRules, routes, toast } from '@swapstuff/sdk';
 import { forgotPasswordRules, messages } from '@swapstuff/contracts';
 import { useForgotPassword } from './api';
 import { AppLink } from './AppLink';
@@ -8,34 +7,23 @@ import { AppLink } from './AppLink';
 const rules = formRules(forgotPasswordRules);
 
 /**
- * /forget-password: asks for a reset link. The api answers the same for every address (so it does not
- * reveal who has an account); that answer, messages.resetMailSent, is what the success panel shows.
+ * /forget-password: asks for a reset link. The answer is a toast with the server's Description (the spec's
+ * pattern): the api answers the same for every address (so it does not reveal who has an account), which
+ * is messages.resetMailSent; a refusal (too many requests) is toasted with its own words.
  */
 export function ForgotPasswordPage() {
   const forgot = useForgotPassword();
-  const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [form] = Form.useForm<{ email: string }>();
 
   const submit = async ({ email }: { email: string }) => {
-    setError(null);
     try {
       await forgot.mutateAsync({ email });
-      setSent(true);
+      toast.success(messages.resetMailSent);
+      form.resetFields();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : messages.genericError);
+      toast.error(err instanceof ApiError ? err.message : messages.genericError);
     }
   };
-
-  if (sent) {
-    return (
-      <Result
-        status="success"
-        title="Check your email"
-        subTitle={messages.resetMailSent}
-        extra={<AppLink to={routes.login}>Back to sign in</AppLink>}
-      />
-    );
-  }
 
   return (
     <>
@@ -43,8 +31,7 @@ export function ForgotPasswordPage() {
       <Typography.Paragraph type="secondary">
         Enter the email you signed up with and we will send you a link to choose a new password.
       </Typography.Paragraph>
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-      <Form name="forget-password" layout="vertical" onFinish={submit} requiredMark={false}>
+      <Form form={form} name="forget-password" layout="vertical" onFinish={submit} requiredMark={false}>
         <Form.Item label="Email" name="email" rules={rules.email}>
           <Input inputMode="email" autoComplete="email" placeholder="you@example.com" />
         </Form.Item>

@@ -1,11 +1,11 @@
 /** @jest-environment jsdom */
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { messages } from '@swapstuff/contracts';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
 import { ResetPasswordPage } from './ResetPasswordPage';
-import { TestQueryProvider } from '@swapstuff/sdk/testing';
+import { recordToasts, TestQueryProvider } from '@swapstuff/sdk/testing';
 import { mockFetch, sentBody } from './testing';
 
 function renderAt(url: string) {
@@ -23,9 +23,10 @@ function renderAt(url: string) {
 }
 
 const input = (label: string) => screen.getByLabelText(label, { exact: true });
+const toasts = recordToasts();
 
 describe('/forget-password', () => {
-  it('requires a valid email, then shows the answer with a way back to sign in', async () => {
+  it('requires a valid email, then toasts the answer (the spec’s pattern) and keeps a way back to sign in', async () => {
     const fetchMock = mockFetch({
       status: 200,
       body: { Success: true, Description: messages.resetMailSent, Content: null },
@@ -37,10 +38,22 @@ describe('/forget-password', () => {
     await user.click(input('Email'));
     await user.paste('ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
-    expect(await screen.findByText(messages.resetMailSent)).toBeTruthy();
+    await waitFor(() => expect(toasts).toEqual([`success: ${messages.resetMailSent}`]));
+    // a toast, not a panel in place of the form
+    expect(screen.queryByText(messages.resetMailSent)).toBeNull();
+    expect((input('Email') as HTMLInputElement).value).toBe('');
     expect(fetchMock.mock.calls[0][0]).toBe('/api/reset/app/password');
     expect(sentBody(fetchMock)).toEqual({ email: 'ada@example.com' });
     expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('toasts a refusal in its own words', async () => {
+    mockFetch({ status: 429, body: { Success: false, Description: messages.rateLimited, Content: null } });
+    const user = renderAt('/forget-password');
+    await user.click(input('Email'));
+    await user.paste('ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    await waitFor(() => expect(toasts).toEqual([`error: ${messages.rateLimited}`]));
   });
 });
 
