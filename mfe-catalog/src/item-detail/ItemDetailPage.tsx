@@ -22,6 +22,7 @@ import { bus, useIsSignedIn, useSession } from '@swapstuff/sdk';
 import { EmptyState } from '@swapstuff/sdk/ui';
 import { DeleteListingButton } from '../listings/DeleteListingButton';
 import { LikeButton } from '../listings/LikeButton';
+import { SellerName } from '../listings/SellerName';
 import { ShareMenu } from '../listings/ShareMenu';
 import { QuestionList } from '../questions/QuestionList';
 import { useQuestions } from '../questions/api';
@@ -145,10 +146,8 @@ function ItemDetail({ product }: { product: Product }) {
               {sellerName(product.user).charAt(0)}
             </Avatar>
             <div>
-              <div className={styles.sellerName}>{sellerName(product.user)}</div>
-              <Typography.Text type="secondary">
-                {product.user.is_business ? 'Business seller' : 'Seller'}
-              </Typography.Text>
+              <SellerName seller={product.user} className={styles.sellerName} />
+              <Typography.Text type="secondary">Seller</Typography.Text>
             </div>
           </div>
           {showReport && (

@@ -9,13 +9,13 @@ import {
   listingPlace,
   listingPrice,
   routes,
-  sellerName,
   type Product,
 } from '@swapstuff/contracts';
 import { bus, useSession } from '@swapstuff/sdk';
 import { QuestionsModal } from '../questions/QuestionsModal';
 import { DeleteListingButton } from './DeleteListingButton';
 import { LikeButton } from './LikeButton';
+import { SellerName } from './SellerName';
 import { PhotoCarousel } from './PhotoCarousel';
 import { ShareMenu } from './ShareMenu';
 import styles from './ListingCard.module.css';
@@ -86,7 +86,7 @@ export function ListingCard({ product, layout, eager }: ListingCardProps) {
           <span className={styles.place}>
             <EnvironmentOutlined aria-hidden /> {listingPlace(product)}
           </span>
-          <span className={styles.seller}>{sellerName(product.user)}</span>
+          <SellerName seller={product.user} className={styles.seller} />
         </div>
         <div className={styles.actions}>
           <Link to={detail} className={styles.details}>
