@@ -248,6 +248,14 @@ describe('AddressModal', () => {
     expect(saveButton()).toHaveProperty('disabled', true);
   });
 
+  it('shows the address line’s message once it is touched and left empty (spec: "error shown when touched")', async () => {
+    const { user } = open();
+    expect(screen.queryByText(messages.addressRequired)).toBeNull();
+    await user.click(field('Address'));
+    await user.tab();
+    expect(await screen.findByText(messages.addressRequired)).toBeTruthy();
+  });
+
   it('a refused save toasts the server Description and marks the field', async () => {
     routes['POST /api/user/edit/address'] = {
       status: 400,

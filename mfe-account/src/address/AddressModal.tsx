@@ -210,6 +210,8 @@ function AddressForm({ address, onClose, onSaved }: Omit<AddressModalProps, 'ope
         label="Address"
         name="street1"
         rules={rules.street1}
+        // spec section 5: the error shows once the line is touched, left empty included
+        validateTrigger={['onChange', 'onBlur']}
         extra={
           <span aria-live="polite">
             {searchHelp ?? 'Type the street, then pick the city or ZIP code from the list.'}
