@@ -51,13 +51,15 @@ export function SearchPage() {
   const navigate = useNavigate();
   const { categoryId: rawCategory = 'all', keyword = '' } = useParams();
   const [params, setParams] = useSearchParams();
-  const categoryId = /^\d+$/.test(rawCategory) ? rawCategory : 'all';
+  const pathCategory = /^\d+$/.test(rawCategory) ? rawCategory : 'all';
   const sort = oneOf<Sort>(params.get('sort'), SORTS, keyword ? 'relevance' : 'newest');
   const type = oneOf<ListingType>(params.get('type'), TYPES, 'all');
   const pageNumber = Math.max(1, Number(params.get('page')) || 1);
   const categories = useAllCategories();
   const all = categories.data ?? [];
-  const category = all.find((c) => String(c.id) === categoryId);
+  const category = all.find((c) => String(c.id) === pathCategory);
+  // a category the list does not have (/search/9999, an old link) reads as all of them, filter included
+  const categoryId = category || categories.isPending ? pathCategory : 'all';
 
   const results = useSearch({
     keyword: keyword || undefined,
@@ -93,7 +95,9 @@ export function SearchPage() {
         <Select
           aria-label="Filter by category"
           className={styles.category}
-          value={categoryId}
+          // no raw id while the names load
+          value={categories.isPending ? undefined : categoryId}
+          placeholder="All Categories"
           loading={categories.isPending}
           options={categoryOptions(all)}
           onChange={(value: string) => {
