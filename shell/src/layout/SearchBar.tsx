@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { matchPath, useLocation, useNavigate } from 'react-router-dom';
 import { endpoints, routes, SUGGESTIONS, type Category, type Contents } from '@swapstuff/contracts';
 import { api, useSession } from '@swapstuff/sdk';
 import { ChevronDownIcon, SearchIcon } from './icons';
@@ -14,8 +14,8 @@ const ALL = 'all';
 let categoriesRequest: Promise<Category[]> | null = null;
 function loadCategories(): Promise<Category[]> {
   categoriesRequest ??= api
-    // spec section 7: the search bar asks for 30 per page
-    .call(endpoints.categories, { perPage: 30 })
+    // spec section 7: the search bar's body is search, perPage 30 and pageNumber
+    .call(endpoints.categories, { search: '', perPage: 30, pageNumber: 1 })
     .then((content) => content.categories)
     .catch(() => {
       categoriesRequest = null;
@@ -55,13 +55,30 @@ function useSuggestions(keyword: string): Suggestion[] {
  * Header search: a category dropdown (a native select: keyboard, screen readers and phones' pickers
  * for free) and the keyword. Enter or the search button goes to the spec's search route.
  */
+/** The category and keyword of a search route (/search/22/red), as the header shows them. */
+function searchOf(pathname: string): { categoryId: string; keyword: string } | null {
+  const match = matchPath('/search/:categoryId?/:keyword?', pathname);
+  if (!match) return null;
+  let keyword = match.params.keyword ?? '';
+  try {
+    keyword = decodeURIComponent(keyword);
+  } catch {
+    // a malformed escape: show it as it is
+  }
+  return { categoryId: match.params.categoryId ?? ALL, keyword };
+}
+
 export function SearchBar() {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const setSearchKeyword = useSession((s) => s.setSearchKeyword);
   const [categories, setCategories] = useState<Category[]>([]);
   const [categoryId, setCategoryId] = useState<string>(ALL);
+  // what the box shows, and what the user typed (only typing asks for suggestions: not a picked
+  // suggestion's title, nor a keyword read from the URL)
   const [keyword, setKeyword] = useState('');
-  const suggestions = useSuggestions(keyword);
+  const [typed, setTyped] = useState('');
+  const suggestions = useSuggestions(typed);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const listId = useId();
@@ -78,6 +95,20 @@ export function SearchBar() {
   // new suggestions start with none highlighted
   useEffect(() => setActive(-1), [suggestions]);
 
+  // the box follows the search page it is on (a link, Back, a shared URL): its words and its category, or
+  // All Categories for one the dropdown does not list
+  const search = searchOf(pathname);
+  const fromUrl = search && {
+    ...search,
+    categoryId: categories.some((c) => String(c.id) === search.categoryId) ? search.categoryId : ALL,
+  };
+  useEffect(() => {
+    if (!fromUrl) return;
+    setKeyword(fromUrl.keyword);
+    setTyped('');
+    setCategoryId(fromUrl.categoryId);
+  }, [fromUrl?.keyword, fromUrl?.categoryId]); // eslint-disable-line react-hooks/exhaustive-deps -- its parts are the dependency
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setOpen(false);
@@ -88,6 +119,7 @@ export function SearchBar() {
   const choose = (suggestion: Suggestion) => {
     setOpen(false);
     setKeyword(suggestion.title);
+    setTyped('');
     navigate(routes.itemDetail(suggestion.id));
   };
 
@@ -144,6 +176,7 @@ export function SearchBar() {
         value={keyword}
         onChange={(event) => {
           setKeyword(event.target.value);
+          setTyped(event.target.value);
           setOpen(true);
         }}
         onKeyDown={onKeyDown}
