@@ -5,6 +5,7 @@
  */
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { DefinePlugin } = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { MANIFEST_KEY, readPageDeclarations } = require('@swapstuff/contracts');
 
@@ -108,8 +109,10 @@ function manifestWithPages(name, pages) {
  * @param {object} [options.pages]     remotes only: the pages it declares, its src/pages.json
  * @param {number} options.port        dev-server port
  * @param {string} options.title       <title> of the page
+ * @param {Record<string,string>} [options.env] settings read at build time: `process.env.X` in the code
+ *                                     becomes the value of X when the app is built ('' when unset)
  */
-function createConfig({ dir, name, exposes, pages, port, title }) {
+function createConfig({ dir, name, exposes, pages, port, title, env = {} }) {
   const pkg = require(path.join(dir, 'package.json'));
   const isRemote = Boolean(exposes);
 
@@ -203,6 +206,11 @@ function createConfig({ dir, name, exposes, pages, port, title }) {
           // browser-only apps: the runtime drops its Node.js script loading
           experiments: { optimization: { target: 'web' } },
         }),
+        new DefinePlugin(
+          Object.fromEntries(
+            Object.keys(env).map((key) => [`process.env.${key}`, JSON.stringify(process.env[key] ?? env[key])]),
+          ),
+        ),
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'index.html'),
           title,

@@ -1,3 +1,10 @@
 const { createConfig } = require('../build/webpack.base');
 
-module.exports = createConfig({ dir: __dirname, name: 'shell', port: 8080, title: 'Swapstuff' });
+module.exports = createConfig({
+  dir: __dirname,
+  name: 'shell',
+  port: 8080,
+  title: 'Swapstuff',
+  // the footer's app-store badges link to the app's own pages once it has them; until then they are hidden
+  env: { APP_STORE_URL: '', GOOGLE_PLAY_URL: '' },
+});

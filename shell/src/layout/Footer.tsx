@@ -3,6 +3,7 @@ import { TAGLINE } from '@swapstuff/contracts';
 import { Logo } from './Logo';
 import { AppStoreBadge, GooglePlayBadge } from './StoreBadges';
 import { FOOTER_PAGES } from './menus';
+import { STORE_LINKS, type StoreLinks } from './storeLinks';
 import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from './icons';
 import styles from './Footer.module.css';
 
@@ -13,8 +14,8 @@ const SOCIAL = [
   { label: 'Swapstuff on YouTube', href: 'https://www.youtube.com/@swapstuff', icon: <YoutubeIcon /> },
 ];
 
-/** Spec section 1: logo, social links, page links, app-store badges, copyright. */
-export function Footer() {
+/** Spec section 1: logo, social links, page links, app-store badges (once the app is in a store), copyright. */
+export function Footer({ stores = STORE_LINKS }: { stores?: StoreLinks }) {
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -41,27 +42,33 @@ export function Footer() {
             ))}
           </ul>
         </nav>
-        <div className={styles.apps}>
-          <h2 className={styles.heading}>Get the app</h2>
-          <div className={styles.badges}>
-            <a
-              href="https://apps.apple.com/"
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label="Download on the App Store"
-            >
-              <AppStoreBadge />
-            </a>
-            <a
-              href="https://play.google.com/store"
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label="Get it on Google Play"
-            >
-              <GooglePlayBadge />
-            </a>
+        {(stores.appStore || stores.googlePlay) && (
+          <div className={styles.apps}>
+            <h2 className={styles.heading}>Get the app</h2>
+            <div className={styles.badges}>
+              {stores.appStore && (
+                <a
+                  href={stores.appStore}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label="Download on the App Store"
+                >
+                  <AppStoreBadge />
+                </a>
+              )}
+              {stores.googlePlay && (
+                <a
+                  href={stores.googlePlay}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label="Get it on Google Play"
+                >
+                  <GooglePlayBadge />
+                </a>
+              )}
+            </div>
           </div>
-        </div>
+        )}
       </div>
       <p className={styles.copyright}>© {new Date().getFullYear()} Swapstuff. All rights reserved.</p>
     </footer>
