@@ -123,7 +123,12 @@ export function AddressPage() {
     content = <EmptyState title={messages.noRecordFound} action={addButton} />;
   } else {
     content = (
-      <Flex vertical gap={12} role="list" aria-label="Your addresses">
+      // cards side by side across the page's width, one column on a phone
+      <div
+        role="list"
+        aria-label="Your addresses"
+        style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 300px), 1fr))', gap: 12 }}
+      >
         {book.data.map((address) => (
           <div role="listitem" key={address.id}>
             <AddressCard
@@ -135,13 +140,13 @@ export function AddressPage() {
             />
           </div>
         ))}
-      </Flex>
+      </div>
     );
   }
 
   return (
     <PageFrame title="Address" extra={book.data?.length ? addButton : undefined}>
-      <div style={{ maxWidth: 720 }}>{content}</div>
+      {content}
       <AddressModal
         open={editing.open}
         address={editing.open ? editing.address : undefined}

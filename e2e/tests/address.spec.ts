@@ -1,0 +1,41 @@
+import { test, expect } from '@playwright/test';
+import { signIn } from '../support/catalog';
+import { newUser, registerViaApi } from '../support/users';
+import { servers, type Engine } from '../servers';
+
+test('the address book uses the page’s width on a desktop, and one column on a phone', async ({
+  page,
+  request,
+}, info) => {
+  const user = newUser();
+  await registerViaApi(request, user);
+  // three addresses, added as a mobile app does
+  const api = `http://127.0.0.1:${servers[info.project.name as Engine].apiPort}`;
+  const { Content } = await (await request.post(`${api}/api/user/signin`, { data: user })).json();
+  for (const street1 of ['1 Congress Ave', '2 Congress Ave', '3 Congress Ave']) {
+    const added = await request.post(`${api}/api/user/edit/address`, {
+      headers: { Authorization: `Bearer ${Content.token}` },
+      data: { street1, city: 'Austin', state: 'Texas', zip: '73301' },
+    });
+    expect(added.status()).toBe(201);
+  }
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, user);
+  await page.goto('/address');
+  const list = page.getByRole('list', { name: 'Your addresses' });
+  const heading = page.getByRole('heading', { name: 'Address', level: 1 });
+  await expect(list.getByRole('listitem')).toHaveCount(3);
+  const [listBox, headingBox] = [await list.boundingBox(), await heading.boundingBox()];
+  // the list spans the frame the heading and Add Address span (it sat in a 720 px column)
+  expect(listBox!.width).toBeGreaterThan(1100);
+  expect(Math.abs(listBox!.x - headingBox!.x)).toBeLessThan(2);
+  const tops = await list.getByRole('listitem').evaluateAll((items) => items.map((i) => i.getBoundingClientRect().top));
+  expect(new Set(tops).size).toBe(1);
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  const narrow = await list
+    .getByRole('listitem')
+    .evaluateAll((items) => items.map((i) => i.getBoundingClientRect().top));
+  expect(new Set(narrow).size).toBe(3);
+});
