@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Card, Flex, Form, Input, Progress, Radio, Select, Switch, Typography, Upload } from 'antd';
-import type { UploadFile } from 'antd';
+import type { FormInstance, UploadFile } from 'antd';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import VideoCameraAddOutlined from '@ant-design/icons/VideoCameraAddOutlined';
 import {
@@ -132,10 +132,14 @@ export function toListingInput(values: ListingValues, category: PickedCategory, 
 }
 
 export interface ListingFormProps {
+  /** the sheet's form: it keeps the draft while this step is away */
+  form: FormInstance<ListingValues>;
   category: PickedCategory;
   product?: Product;
   onChangeCategory: () => void;
   onBack: () => void;
+  /** the user changed a value */
+  onChange: () => void;
   onDone: (outcome: { ok: boolean; message: string; product?: Product }) => void;
 }
 
@@ -144,8 +148,7 @@ export interface ListingFormProps {
  * so the form refuses what the api refuses, with the same words. Photos and videos are checked as they
  * are picked (type and count, with the spec's toasts); the api checks them again by their content.
  */
-export function ListingForm({ category, product, onChangeCategory, onBack, onDone }: ListingFormProps) {
-  const [form] = Form.useForm<ListingValues>();
+export function ListingForm({ form, category, product, onChangeCategory, onBack, onChange, onDone }: ListingFormProps) {
   const buyable = Form.useWatch('is_buyable', form) ?? false;
   const addressBook = useAddresses();
   const addresses = addressBook.data;
@@ -233,6 +236,7 @@ export function ListingForm({ category, product, onChangeCategory, onBack, onDon
       layout="vertical"
       name="listing"
       initialValues={initial}
+      onValuesChange={onChange}
       onFinish={submit}
       className={styles.step}
       scrollToFirstError

@@ -1,9 +1,9 @@
 /** @jest-environment jsdom */
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { Address, Category, Envelope } from '@swapstuff/contracts';
-import { messages } from '@swapstuff/contracts';
+import { ListingStatus, messages, type Product } from '@swapstuff/contracts';
 import { bus } from '@swapstuff/sdk';
 import { fakeXhr, TestQueryProvider } from '@swapstuff/sdk/testing';
 import UploadSheet from './UploadSheet';
@@ -59,18 +59,47 @@ function Where() {
   return <div data-testid="where">{useLocation().pathname}</div>;
 }
 
-function renderSheet(onClose = jest.fn()) {
+function renderSheet(onClose = jest.fn(), product?: Product) {
   render(
     <MemoryRouter initialEntries={['/search']}>
       <Routes>
         <Route path="*" element={<Where />} />
       </Routes>
-      <UploadSheet onClose={onClose} />
+      <UploadSheet onClose={onClose} product={product} />
     </MemoryRouter>,
     { wrapper: TestQueryProvider },
   );
   return onClose;
 }
+
+/** A listing of the user's, as the edit form gets it. */
+const listing = {
+  id: 5,
+  title: 'Road bike',
+  description: 'Aluminium frame',
+  status: ListingStatus.Active,
+  sales_price: '250.00',
+  city: 'Austin',
+  state: 'Texas',
+  zip: '73301',
+  likes_count: '0',
+  reports_count: 0,
+  images: [{ id: 41, file_name: '/media/products/a.jpg', featured: 1, width: 800, height: 600 }],
+  featured_image: { file_name: '/media/products/a.jpg' },
+  videos: [],
+  user: { id: 2, first_name: 'Ada', last_name: 'Lovelace', is_business: 0, businessName: null, avatar: null },
+  category: { id: 11, name: 'Phones', parent_id: 1 },
+  is_buyable: 0,
+  condition: 'Used',
+  address_id: 7,
+  swap_product: null,
+  productdimention: null,
+  questions_count: 0,
+  created_at: '2026-11-23T15:49:00.000Z',
+} as unknown as Product;
+
+/** The discard question, by its title (see resultDialog for why not by its name). */
+const discardDialog = () => resultDialog('Discard your changes?');
 
 /** Pasting is what a fast typist looks like to antd, and far quicker in jsdom than typing each key. */
 async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
@@ -149,7 +178,9 @@ describe('the upload sheet', () => {
   });
 
   it('uploads with progress, then OK goes home', async () => {
-    const { sent } = fakeXhr({ status: 201, body: ok({ product: { id: 5 } }, messages.productUploaded) });
+    let finish = () => {};
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    const { sent } = fakeXhr({ status: 201, body: ok({ product: { id: 5 } }, messages.productUploaded), held });
     const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
     const onClose = renderSheet();
     await toForm(user);
@@ -160,6 +191,12 @@ describe('the upload sheet', () => {
     await user.click(screen.getByRole('radio', { name: 'Used' }));
     await waitFor(() => expect((screen.getByLabelText('Zip') as HTMLInputElement).value).toBe('73301'));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    // a quarter of the body is sent: the bar says so, and Back waits for the upload
+    const bar = await screen.findByRole('progressbar', { name: 'Upload progress' });
+    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('25'));
+    expect(screen.getByRole('button', { name: 'Back' })).toHaveProperty('disabled', true);
+    act(() => finish());
 
     const dialog = await resultDialog('Success');
     expect(within(dialog).getByText(messages.productUploaded)).toBeTruthy();
@@ -201,6 +238,54 @@ describe('the upload sheet', () => {
     expect(within(dialog).getByText(messages.imageType)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'OK', hidden: true }));
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Road bike');
+  });
+});
+
+describe('leaving the sheet', () => {
+  beforeEach(stubFetch);
+
+  it('keeps what was typed when the user goes back to the category step and on again', async () => {
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+    renderSheet();
+    await toForm(user);
+    await fill(user, screen.getByLabelText('Title'), 'Road bike');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    await screen.findByText('Tell buyers about your item');
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Road bike');
+  });
+
+  it('asks before an edit is discarded, and keeps editing on "Keep editing"', async () => {
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+    const onClose = renderSheet(jest.fn(), listing);
+    await fill(user, await screen.findByLabelText('Title'), ' 2');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    const ask = await discardDialog();
+    fireEvent.click(within(ask).getByRole('button', { name: 'Keep editing', hidden: true }));
+    expect(onClose).not.toHaveBeenCalled();
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Road bike 2');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    fireEvent.click(within(await discardDialog()).getByRole('button', { name: 'Discard', hidden: true }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes an untouched edit at once', async () => {
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+    const untouched = renderSheet(jest.fn(), listing);
+    await screen.findByLabelText('Title');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(untouched).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks before the sheet closes over a new listing’s draft', async () => {
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+    const onClose = renderSheet();
+    await toForm(user);
+    await fill(user, screen.getByLabelText('Title'), 'Road bike');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(await discardDialog()).getByRole('button', { name: 'Discard', hidden: true }));
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Drawer, Modal } from 'antd';
+import { Drawer, Form, Modal } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { messages, routes, type Product } from '@swapstuff/contracts';
 import { CategoryStep, type PickedCategory } from './CategoryStep';
-import { ListingForm } from './ListingForm';
+import { ListingForm, type ListingValues } from './ListingForm';
 import styles from './UploadSheet.module.css';
 
 export interface UploadSheetProps {
@@ -26,6 +26,14 @@ export default function UploadSheet({ product, swapFor, onClose }: UploadSheetPr
   const [category, setCategory] = useState<PickedCategory | null>(product ? product.category : null);
   const [step, setStep] = useState<'category' | 'form'>(product ? 'form' : 'category');
   const [result, setResult] = useState<Result | null>(null);
+  // the form's values live here, not in the form step: going back to the category and on again keeps
+  // the draft (antd keeps a form's values while its fields are away)
+  const [form] = Form.useForm<ListingValues>();
+  const [changed, setChanged] = useState(false);
+  const [askingToDiscard, setAskingToDiscard] = useState(false);
+
+  /** Leaving with changes the user made asks first: nothing typed is lost by a stray Back or Escape. */
+  const leave = () => (changed ? setAskingToDiscard(true) : onClose());
 
   // spec section 4: OK goes to the pending swap, reloads My Listings, or goes home. The save has the
   // listing views read again, so My Listings shows the listing without a page load
@@ -41,7 +49,7 @@ export default function UploadSheet({ product, swapFor, onClose }: UploadSheetPr
       placement="bottom"
       size="100%"
       title={product ? 'Edit Product' : 'Upload Product'}
-      onClose={onClose}
+      onClose={leave}
       destroyOnHidden
       styles={{ body: { padding: 0 } }}
     >
@@ -49,7 +57,7 @@ export default function UploadSheet({ product, swapFor, onClose }: UploadSheetPr
         {step === 'category' || !category ? (
           <CategoryStep
             picked={category}
-            onCancel={onClose}
+            onCancel={leave}
             onContinue={(picked) => {
               setCategory(picked);
               setStep('form');
@@ -57,10 +65,12 @@ export default function UploadSheet({ product, swapFor, onClose }: UploadSheetPr
           />
         ) : (
           <ListingForm
+            form={form}
             category={category}
             product={product}
             onChangeCategory={() => setStep('category')}
-            onBack={() => (product ? onClose() : setStep('category'))}
+            onBack={() => (product ? leave() : setStep('category'))}
+            onChange={() => setChanged(true)}
             onDone={setResult}
           />
         )}
@@ -74,6 +84,17 @@ export default function UploadSheet({ product, swapFor, onClose }: UploadSheetPr
         okText="OK"
       >
         {result?.message}
+      </Modal>
+      <Modal
+        open={askingToDiscard}
+        title="Discard your changes?"
+        okText="Discard"
+        okButtonProps={{ danger: true }}
+        cancelText="Keep editing"
+        onOk={onClose}
+        onCancel={() => setAskingToDiscard(false)}
+      >
+        {product ? 'Your changes to this listing will be lost.' : 'What you entered for this listing will be lost.'}
       </Modal>
     </Drawer>
   );

@@ -4,6 +4,8 @@ export interface XhrReply {
   body: unknown;
   /** runs just before the answer arrives (a cookie the answer would set) */
   before?: () => void;
+  /** the rest of the upload and the answer wait for this, after the first quarter: the progress can be seen */
+  held?: Promise<void>;
 }
 
 export interface XhrRequest {
@@ -40,14 +42,16 @@ export function fakeXhr(...replies: XhrReply[]): { sent: XhrRequest[]; replies: 
       sent.push({ ...this.request, body });
       const reply = replies.shift();
       this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 4 });
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 4, total: 4 });
-      setTimeout(() => {
-        if (!reply) return this.onerror?.();
-        reply.before?.();
-        this.status = reply.status;
-        this.responseText = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
-        this.onload?.();
-      }, 0);
+      void (reply?.held ?? Promise.resolve()).then(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 4, total: 4 });
+        setTimeout(() => {
+          if (!reply) return this.onerror?.();
+          reply.before?.();
+          this.status = reply.status;
+          this.responseText = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
+          this.onload?.();
+        }, 0);
+      });
     }
   }
   Object.defineProperty(window, 'XMLHttpRequest', { configurable: true, writable: true, value: FakeXhr });
