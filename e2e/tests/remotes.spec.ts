@@ -15,10 +15,18 @@ test('a remote that cannot be fetched shows its fallback while the header keeps 
   await expect(page).toHaveURL(/\/page\/about/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
-  // the remote comes back: Retry loads it in place
-  await page.unroute('**/mfe/mfe_catalog/**');
+  // home again while the remote is still down: the fallback again
   await page.goto('/');
+  await expect(outlet.getByTestId('remote-fallback')).toBeVisible();
+
+  // the remote comes back: Retry loads it in place, with no page load
+  await page.unroute('**/mfe/mfe_catalog/**');
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+  await outlet.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('link', { name: 'Electronics' }).first()).toBeVisible();
+  await expect(outlet.getByTestId('remote-fallback')).toHaveCount(0);
+  expect(loads).toBe(0);
 });
 
 test("a remoteEntry.js that fails to download is loaded again, and the remote's page shows", async ({ page }) => {

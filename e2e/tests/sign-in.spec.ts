@@ -35,6 +35,8 @@ test('sign in from the popup; the browser never holds the bearer token', async (
   await popup.getByRole('button', { name: 'Sign In' }).click();
   await reloaded;
   await expect(page.getByRole('button', { name: 'Upload Product' })).toBeVisible();
+  // the popup is gone with the old page
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   const cookies = await page.context().cookies();
   const sid = cookies.find((c) => c.name === 'sid');
