@@ -15,6 +15,7 @@ import { ApiError, bus, formRules, toast } from '@swapstuff/sdk';
 import { useAddresses, useSaveListing, type ListingInput } from './api';
 import type { PickedCategory } from './CategoryStep';
 import styles from './UploadSheet.module.css';
+import { VideoUploader } from './VideoUploader';
 
 const rules = formRules(listingRules);
 
@@ -47,8 +48,6 @@ const DIMENSIONS = [
 
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
 const PHOTO_NAME = /\.(jpe?g|png|gif)$/i;
-const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/ogg', 'video/3gpp'];
-const VIDEO_NAME = /\.(mp4|webm|ogg|ogv|3gp)$/i;
 
 /** Numeric inputs keep digits and one decimal point (spec section 5: numeric inputs strip the rest). */
 export function decimalOnly(value: string | undefined): string {
@@ -195,17 +194,13 @@ export function ListingForm({ form, category, product, onChangeCategory, onBack,
     return false; // kept in the form, sent with it
   };
 
-  const checkVideo = (file: File, batch: File[]) => {
-    if (!VIDEO_TYPES.includes(file.type) && !VIDEO_NAME.test(file.name)) {
-      toast.error(messages.videoType);
-      return Upload.LIST_IGNORE;
-    }
-    const have = (form.getFieldValue('videos') as UploadFile[] | undefined)?.length ?? 0;
-    if (have + batch.indexOf(file) + 1 > LISTING_LIMITS.videos) {
-      toast.error(messages.videosMax);
-      return Upload.LIST_IGNORE;
-    }
-    return false;
+  // the spec's Video uploader, its own step: what it confirms joins the listing's videos
+  const [addingVideos, setAddingVideos] = useState(false);
+  const videos = (Form.useWatch('videos', form) as UploadFile[] | undefined) ?? [];
+  const addVideos = (picked: UploadFile[]) => {
+    form.setFieldValue('videos', [...videos, ...picked]);
+    onChange();
+    setAddingVideos(false);
   };
 
   const submit = async (values: ListingValues) => {
@@ -289,14 +284,22 @@ export function ListingForm({ form, category, product, onChangeCategory, onBack,
         getValueFromEvent={fileList}
         extra="Optional: MP4, WebM, OGG or 3GP, up to 2."
       >
-        <Upload
-          accept=".mp4,.webm,.ogg,.ogv,.3gp,video/mp4,video/webm,video/ogg,video/3gpp"
-          multiple
-          beforeUpload={checkVideo}
-        >
-          <Button icon={<VideoCameraAddOutlined aria-hidden />}>Add videos</Button>
+        <Upload openFileDialogOnClick={false} beforeUpload={() => false}>
+          <Button
+            icon={<VideoCameraAddOutlined aria-hidden />}
+            onClick={() => setAddingVideos(true)}
+            disabled={videos.length >= LISTING_LIMITS.videos}
+          >
+            Add videos
+          </Button>
         </Upload>
       </Form.Item>
+      <VideoUploader
+        open={addingVideos}
+        have={videos.length}
+        onConfirm={addVideos}
+        onCancel={() => setAddingVideos(false)}
+      />
 
       <Form.Item label="Title" name="title" rules={rules.title}>
         <Input maxLength={LISTING_LIMITS.titleMax} showCount />

@@ -222,6 +222,35 @@ describe('the upload sheet', () => {
     expect(screen.getByTestId('where').textContent).toBe('/');
   });
 
+  it('adds videos through the video step, and sends them with the listing', async () => {
+    const { sent } = fakeXhr({ status: 201, body: ok({ product: { id: 5 } }, messages.productUploaded) });
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+    renderSheet();
+    await toForm(user);
+    await user.upload(photoInput(), photo('bike.jpg', 'image/jpeg'));
+    await fill(user, screen.getByLabelText('Title'), 'Road bike');
+    await fill(user, screen.getByLabelText('Amount'), '250');
+    await fill(user, screen.getByLabelText('Description'), 'Aluminium frame');
+    await user.click(screen.getByRole('radio', { name: 'Used' }));
+    await waitFor(() => expect((screen.getByLabelText('Zip') as HTMLInputElement).value).toBe('73301'));
+
+    await user.click(screen.getByRole('button', { name: 'Add videos' }));
+    const videoInput = await waitFor(() => {
+      const found = document.querySelector('input[type=file][aria-label="Video files"]');
+      if (!found) throw new Error('no video step');
+      return found as HTMLInputElement;
+    });
+    fireEvent.change(videoInput, {
+      target: { files: [new File([new Uint8Array([1])], 'ride.mp4', { type: 'video/mp4' })] },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Add to listing', hidden: true }));
+    expect(await screen.findByText('ride.mp4')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await resultDialog('Success');
+    expect((sent[0].body.get('videos[0]') as File).name).toBe('ride.mp4');
+  });
+
   it('shows an upload error in the Error dialog with the server Description, and keeps the form', async () => {
     fakeXhr({ status: 415, body: { Success: false, Description: messages.imageType, Content: null } });
     const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
