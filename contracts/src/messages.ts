@@ -156,6 +156,7 @@ export const messages = {
   placesUnavailable: 'Address search is not available right now. Please try again.',
   placesNoMatch: 'No matching place. Type the street, then the city or ZIP code: 350 Fifth Avenue, 10118',
   addressesLoadFailed: 'Your addresses could not be loaded.',
+  categoriesLoadFailed: 'The categories could not be loaded.',
   // ours: browser only
   socialLoginUnavailable:
     'This sign-in provider is not configured on this server. Please sign in with your email and password.',

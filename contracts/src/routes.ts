@@ -28,6 +28,9 @@ export const routes = {
   myPurchases: '/my-purchases',
   paymentMethods: '/payment-methods',
   myLikes: '/my-likes',
+  myCategories: '/my-categories',
+  /** the same page as the step after sign-up: Save or Skip, then home */
+  welcomeCategories: '/my-categories?welcome=1',
   address: '/address',
   feedback: '/feedback',
   deleteAccount: '/delete-account',

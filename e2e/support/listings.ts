@@ -25,10 +25,10 @@ async function call<T>(apiUrl: string, path: string, token: string | null, body?
 
 /**
  * A new seller with an address and one buyable listing with two photos (so its card has a carousel),
- * made through the api (not the browser): for journeys that need a listing to look at. Returns the
- * listing's id.
+ * made through the api (not the browser): for journeys that need a listing to look at. It is in the first
+ * top-level category unless `categoryName` names another. Returns the listing's id.
  */
-export async function listViaApi(apiUrl: string, title: string): Promise<number> {
+export async function listViaApi(apiUrl: string, title: string, categoryName?: string): Promise<number> {
   const seller = newUser();
   const { token } = await call<{ token: string }>(apiUrl, '/api/register', null, {
     ...seller,
@@ -41,9 +41,14 @@ export async function listViaApi(apiUrl: string, title: string): Promise<number>
     token,
     { street1: '350 Fifth Avenue', city: 'New York', state: 'NY', zip: '10118' },
   );
-  const [category] = await call<{ categories: { id: number }[] }>(apiUrl, '/api/home/category', null, {}).then(
-    (c) => c.categories,
-  );
+  // the first top-level category, or the one named
+  const categories = await call<{ categories: { id: number; name: string }[] }>(
+    apiUrl,
+    '/api/home/category',
+    null,
+    {},
+  ).then((c) => c.categories);
+  const category = categoryName ? categories.find((c) => c.name === categoryName)! : categories[0];
   const { jpeg, png } = await photos();
   const form = new FormData();
   const fields: Record<string, string> = {

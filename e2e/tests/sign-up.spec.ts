@@ -19,8 +19,11 @@ test('an individual signs up after fixing a validation error', async ({ page }) 
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Sign Up' }).click();
 
-  await expect(page).toHaveURL(/\/$/);
+  // signed in, on the welcome step: the categories they care about, or Skip
+  await expect(page).toHaveURL(/\/my-categories\?welcome=1$/);
   await expect(page.getByRole('button', { name: 'Upload Product' })).toBeVisible();
+  await page.getByRole('button', { name: 'Skip' }).click();
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test('a business signs up with formatted phone and EIN', async ({ page }) => {
@@ -46,6 +49,9 @@ test('a business signs up with formatted phone and EIN', async ({ page }) => {
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Sign Up' }).click();
 
-  await expect(page).toHaveURL(/\/$/);
+  // signed in, on the welcome step: the categories they care about, or Skip
+  await expect(page).toHaveURL(/\/my-categories\?welcome=1$/);
   await expect(page.getByRole('button', { name: 'Upload Product' })).toBeVisible();
+  await page.getByRole('button', { name: 'Skip' }).click();
+  await expect(page).toHaveURL(/\/$/);
 });

@@ -1,6 +1,7 @@
 import { DeclaredRoutes } from '@swapstuff/sdk/ui';
 import { ChangePasswordPage } from './change-password';
 import { MyProfilePage } from './my-profile/MyProfilePage';
+import { MyCategoriesPage } from './my-categories/MyCategoriesPage';
 import { PaymentMethodsPage } from './payment-methods/PaymentMethodsPage';
 import { AddressPage } from './address/AddressPage';
 import { FeedbackPage } from './feedback/FeedbackPage';
@@ -16,6 +17,7 @@ export default function AccountApp() {
       pages={pages}
       elements={{
         myProfile: <MyProfilePage />,
+        myCategories: <MyCategoriesPage />,
         paymentMethods: <PaymentMethodsPage />,
         address: <AddressPage />,
         feedback: <FeedbackPage />,

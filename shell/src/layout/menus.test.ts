@@ -19,8 +19,11 @@ describe('the menus of spec section 2, from the shell’s entries and the remote
     ]);
   });
 
-  it('the avatar menu (Logout, an action, follows it)', () => {
-    expect(menuOf('avatarMenu', table)).toEqual([{ label: 'My Profile', to: '/my-profile' }]);
+  it('the avatar menu (Logout, an action, follows it); My Categories is ours (issue 10: liked categories)', () => {
+    expect(menuOf('avatarMenu', table)).toEqual([
+      { label: 'My Profile', to: '/my-profile' },
+      { label: 'My Categories', to: '/my-categories' },
+    ]);
   });
 
   it("holds the shell's entries alone until the registry has been read", () => {

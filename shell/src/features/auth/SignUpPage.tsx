@@ -23,8 +23,8 @@ const businessRules = formRules(businessRegisterRules);
 type AccountType = 'individual' | 'business';
 
 /**
- * Sends a registration; on success the new user is signed in and the browser loads home (a full load,
- * so every remote starts with the session). A 400 puts the api's messages on the fields; the rest shows
+ * Sends a registration; on success the new user is signed in and the browser loads the welcome step,
+ * picking the categories they care about (a full load, so every remote starts with the session). A 400 puts the api's messages on the fields; the rest shows
  * above the form.
  */
 function useRegisterForm<T>(
@@ -39,7 +39,7 @@ function useRegisterForm<T>(
     try {
       const { user } = await register.mutateAsync(body);
       useSession.getState().signIn(user);
-      browser.assign(routes.home);
+      browser.assign(routes.welcomeCategories);
     } catch (err) {
       if (!(err instanceof ApiError)) {
         setError(messages.genericError);

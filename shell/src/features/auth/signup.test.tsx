@@ -51,7 +51,7 @@ describe('/sign-up, individual', () => {
     await waitFor(() => expect(input('Confirm Password').getAttribute('aria-invalid')).not.toBe('true'));
   });
 
-  it('registers, signs the user in and loads home', async () => {
+  it('registers, signs the user in and loads the welcome step (the categories they care about)', async () => {
     const fetchMock = mockFetch({
       status: 201,
       body: { Success: true, Description: 'Your account has been created', Content: { user: sampleUser } },
@@ -72,7 +72,7 @@ describe('/sign-up, individual', () => {
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/my-categories?welcome=1'));
     expect(fetchMock.mock.calls[0][0]).toBe('/api/register');
     expect(sentBody(fetchMock)).toEqual({
       firstName: 'Ada',
@@ -84,7 +84,7 @@ describe('/sign-up, individual', () => {
       agreeToTerms: true,
     });
     expect(useSession.getState().profile?.userId).toBe(7);
-    expect(assign).toHaveBeenCalledWith('/');
+    expect(assign).toHaveBeenCalledWith('/my-categories?welcome=1');
   });
 
   it('puts the api field errors of a 400 on the fields', async () => {
@@ -177,9 +177,9 @@ describe('/sign-up, business', () => {
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/my-categories?welcome=1'));
     expect(fetchMock.mock.calls[0][0]).toBe('/api/v2/register');
     expect(sentBody(fetchMock)).toMatchObject({ businessEINNumber: '123456789', phone: '(217) 555-0100', state: 'IL' });
-    expect(assign).toHaveBeenCalledWith('/');
+    expect(assign).toHaveBeenCalledWith('/my-categories?welcome=1');
   });
 });
