@@ -11,6 +11,20 @@ export async function signIn(page: Page, user: TestUser) {
   await expect(page.getByRole('button', { name: 'Upload Product' })).toBeVisible();
 }
 
+/** Signs up as an individual through the sign-up page, and lands on the welcome step. */
+export async function signUp(page: Page, user: TestUser) {
+  await page.goto('/sign-up');
+  await page.getByLabel('First Name').fill(user.firstName);
+  await page.getByLabel('Last Name').fill(user.lastName);
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirm Password').fill(user.password);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(/\/my-categories\?welcome=1$/);
+}
+
 /** A listing card, by its title. */
 export const card = (page: Page, title: string) => page.getByRole('article', { name: title });
 

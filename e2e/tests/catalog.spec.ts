@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { test, expect } from '@playwright/test';
-import { addAddress, card, fillListing, openUpload, photoInput, signIn, submitListing } from '../support/catalog';
+import {
+  addAddress,
+  card,
+  fillListing,
+  openUpload,
+  photoInput,
+  signIn,
+  signUp,
+  submitListing,
+} from '../support/catalog';
 import { bmp, photos, type FilePayload } from '../support/photos';
 import { newUser, registerViaApi } from '../support/users';
 
@@ -18,15 +27,7 @@ test('list, find, like, ask, answer, edit and delete', async ({ page, browser, r
   const { jpeg, png, gif } = await photos();
 
   await test.step('the owner signs up', async () => {
-    await page.goto('/sign-up');
-    await page.getByLabel('First Name').fill(owner.firstName);
-    await page.getByLabel('Last Name').fill(owner.lastName);
-    await page.getByLabel('Username').fill(owner.username);
-    await page.getByLabel('Email').fill(owner.email);
-    await page.getByLabel('Password', { exact: true }).fill(owner.password);
-    await page.getByLabel('Confirm Password').fill(owner.password);
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await signUp(page, owner);
     await expect(page.getByRole('button', { name: 'Upload Product' })).toBeVisible();
   });
 
