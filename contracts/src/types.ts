@@ -66,6 +66,9 @@ export interface Address {
   zip: string;
   country: string;
   featured: 0 | 1;
+  /** where the picked place is (ours: the Add/Edit Address map), or null when it was never picked */
+  lat: number | null;
+  lng: number | null;
 }
 
 /** Content of GET /api/user/address: the default first. */
@@ -82,6 +85,9 @@ export interface AddressBody {
   city: string;
   state: string;
   zip: string;
+  /** ours: the picked place's coordinates, both or neither (the map shows them) */
+  lat?: number | null;
+  lng?: number | null;
 }
 
 /** An image uploaded on its own (POST /api/upload/image), for a feature to attach by id. */

@@ -52,6 +52,8 @@ const saved: Address = {
   zip: '10118',
   country: 'United States',
   featured: 1,
+  lat: null,
+  lng: null,
 };
 
 /** Lets time pass as a user would, inside act() since antd animates meanwhile. */

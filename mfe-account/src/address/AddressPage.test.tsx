@@ -43,6 +43,8 @@ const address = (id: number, street: string, featured: 0 | 1): Address => ({
   zip: '10118',
   country: 'United States',
   featured,
+  lat: null,
+  lng: null,
 });
 const home = address(1, '1 Home Street', 1);
 const work = address(2, '2 Work Avenue', 0);

@@ -26,6 +26,8 @@ const address: Address = {
   zip: '73301',
   country: 'United States',
   featured: 1,
+  lat: null,
+  lng: null,
 };
 
 const ok = <T,>(Content: T, Description = ''): Envelope<T> => ({ Success: true, Description, Content });

@@ -27,6 +27,8 @@ const address = (id: number, featured: 0 | 1): Address => ({
   zip: '73301',
   country: 'United States',
   featured,
+  lat: null,
+  lng: null,
 });
 
 let calls: { url: string; method: string; headers: Record<string, string> }[];

@@ -125,8 +125,35 @@ describe('addresses of one user', () => {
       zip: '10118',
       country: 'United States',
       featured: 1,
+      lat: null,
+      lng: null,
     });
     expect(await list(alice)).toEqual([first]);
+  });
+
+  it('keeps the picked place’s coordinates, both or neither, within range', async () => {
+    const placed = await add(alice, { ...valid, lat: 40.7484405, lng: -73.9856644 });
+    expect(placed).toMatchObject({ lat: 40.7484405, lng: -73.9856644 });
+    for (const position of [
+      { lat: 91, lng: 0 },
+      { lat: 0, lng: -181 },
+      { lat: 40.7 },
+      { lng: -73.9 },
+      { lat: 'x', lng: 1 },
+    ]) {
+      const res = await call(api.url, 'POST', '/api/user/edit/address', {
+        token: alice,
+        body: { ...valid, ...position },
+      });
+      expect({ position, status: res.status }).toEqual({ position, status: 400 });
+    }
+    // an edit that sends none clears them: the place it named is not known any more
+    const edited = await call<{ address: Address }>(api.url, 'POST', '/api/user/update/address', {
+      token: alice,
+      body: { ...valid, addressId: placed.id },
+    });
+    expect(edited.body.Content.address).toMatchObject({ lat: null, lng: null });
+    await call(api.url, 'GET', `/api/delete/address/${placed.id}`, { token: alice });
   });
 
   it('later addresses are not default; the list shows the default first, then the newest', async () => {

@@ -29,7 +29,12 @@ export interface AddressFields {
   city: string;
   state: string;
   zip: string;
+  lat: number | null;
+  lng: number | null;
 }
+
+/** DECIMAL columns read as text on MySQL */
+const coordinate = (value: string | number | null) => (value === null ? null : Number(value));
 
 export function toAddress(row: AddressRow): Address {
   return {
@@ -42,6 +47,8 @@ export function toAddress(row: AddressRow): Address {
     zip: row.zip,
     country: row.country,
     featured: row.featured ? 1 : 0,
+    lat: coordinate(row.lat),
+    lng: coordinate(row.lng),
   };
 }
 

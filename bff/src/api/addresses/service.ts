@@ -24,6 +24,8 @@ function fieldsOf(body: ValidAddressBody): AddressFields {
     city,
     state,
     zip,
+    lat: body.lat ?? null,
+    lng: body.lng ?? null,
   };
 }
 
