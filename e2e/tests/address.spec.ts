@@ -39,3 +39,33 @@ test('the address book uses the page’s width on a desktop, and one column on a
     .evaluateAll((items) => items.map((i) => i.getBoundingClientRect().top));
   expect(new Set(narrow).size).toBe(3);
 });
+
+test('a picked place shows on the map at zoom 13 with its 800 m, and stays with the address', async ({
+  page,
+  request,
+}) => {
+  const user = newUser();
+  await registerViaApi(request, user);
+  await signIn(page, user);
+  await page.goto('/address');
+  await page.getByRole('button', { name: 'Add Address' }).first().click();
+  const modal = page.getByRole('dialog', { name: 'Add Address' });
+  await expect(modal.getByRole('img', { name: /^Map of/ })).toHaveCount(0);
+  await modal.getByLabel('Address').fill('350 Fifth Avenue, 10118');
+  await expect(modal.getByText('Searching…')).toHaveCount(0);
+  await page
+    .getByText(/New York, NY 10118/)
+    .first()
+    .click();
+  const map = modal.getByRole('img', { name: 'Map of New York NY 10118, with the 800 m around it' });
+  await expect(map).toBeVisible();
+  await expect(map).toHaveAttribute('data-zoom', '13');
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(modal).toBeHidden();
+
+  // editing it shows the same place again
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(
+    page.getByRole('dialog', { name: 'Edit Address' }).getByRole('img', { name: /^Map of New York/ }),
+  ).toBeVisible();
+});

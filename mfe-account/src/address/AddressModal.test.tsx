@@ -152,6 +152,10 @@ describe('AddressModal', () => {
     await waitFor(() => expect(save.disabled).toBe(false));
     expect(Date.now() - pickedAt).toBeGreaterThanOrEqual(650);
 
+    // the picked place on the map (spec section 9: zoom 13, a circle of 800 m)
+    const map = screen.getByRole('img', { name: 'Map of New York NY 10118, with the 800 m around it' });
+    expect(map.getAttribute('data-zoom')).toBe('13');
+
     await user.click(field('Street 2 (optional)'));
     await user.keyboard('Floor 86');
     await user.click(save);
@@ -167,7 +171,20 @@ describe('AddressModal', () => {
       city: 'New York',
       state: 'NY',
       zip: '10118',
+      // where the place is, kept with the address
+      lat: 1,
+      lng: 2,
     });
+  });
+
+  it('shows no map before a place is picked', async () => {
+    open();
+    expect(screen.queryByRole('img', { name: /^Map of/ })).toBeNull();
+  });
+
+  it('shows the stored place of an address it edits', async () => {
+    open({ address: { ...saved, lat: 40.7484, lng: -73.9857 } });
+    expect(screen.getByRole('img', { name: 'Map of New York NY 10118, with the 800 m around it' })).toBeTruthy();
   });
 
   it('a suggestion without its place (Google) asks the api for the place on a pick', async () => {

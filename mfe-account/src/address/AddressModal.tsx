@@ -13,6 +13,7 @@ import {
 } from '@swapstuff/contracts';
 import { api, ApiError, formRules, toast } from '@swapstuff/sdk';
 import { useSaveAddress } from './api';
+import { PlaceMap } from './PlaceMap';
 
 export interface AddressModalProps {
   open: boolean;
@@ -82,6 +83,10 @@ function AddressForm({ address, onClose, onSaved }: Omit<AddressModalProps, 'ope
   const [searchState, setSearchState] = useState<SearchState>('idle');
   const [searchError, setSearchError] = useState<string | null>(null);
   const [settling, setSettling] = useState(false);
+  // where the picked place is: the map shows it, the address keeps it
+  const [position, setPosition] = useState(
+    address?.lat != null && address.lng != null ? { lat: address.lat, lng: address.lng } : null,
+  );
   const saveAddress = useSaveAddress();
 
   const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -161,6 +166,7 @@ function AddressForm({ address, onClose, onSaved }: Omit<AddressModalProps, 'ope
       zip: place.zip,
     });
     setCountry(COUNTRY_NAMES[place.country]);
+    setPosition(place.lat !== null && place.lng !== null ? { lat: place.lat, lng: place.lng } : null);
     setSettling(true);
     clearTimeout(revalidate.current);
     revalidate.current = setTimeout(() => {
@@ -179,6 +185,8 @@ function AddressForm({ address, onClose, onSaved }: Omit<AddressModalProps, 'ope
       city: submitted.city,
       state: submitted.state,
       zip: submitted.zip,
+      lat: position?.lat ?? null,
+      lng: position?.lng ?? null,
     };
     try {
       const saved = await saveAddress.mutateAsync(body);
@@ -253,6 +261,9 @@ function AddressForm({ address, onClose, onSaved }: Omit<AddressModalProps, 'ope
       <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
         City, state and zip come from the place you pick.
       </Typography.Paragraph>
+      {position && (
+        <PlaceMap lat={position.lat} lng={position.lng} label={[values.city, values.state, values.zip].join(' ')} />
+      )}
       <Flex justify="end" gap={8} wrap>
         <Button onClick={onClose}>Cancel</Button>
         <Button
