@@ -130,6 +130,8 @@ export const messages = {
   imageUploaded: 'Image Uploaded Successfully',
   tooManyImageUploads: 'You have uploaded many images in a short time. Please try again later.',
   unknownCategory: 'This category does not exist',
+  swapCategoriesInvalid: 'Pick up to 5 categories from the list',
+  swapProductLength: 'What you would swap it for must be at most 255 characters',
   productNotFound: 'Product not found',
   notYourProduct: 'Only the owner can change this listing',
   productNotActive: 'Only active listings can be edited or deleted',

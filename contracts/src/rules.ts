@@ -165,6 +165,9 @@ export const LISTING_LIMITS = {
   ounces: { min: 0, max: 59 },
   images: 5,
   videos: 2,
+  /** ours: what the owner would swap it for, in words and by category */
+  swapProductMax: 255,
+  swapCategories: 5,
 } as const;
 
 /** The header's suggestions (spec section 9): at most 10, asked 500 ms after the last key. */

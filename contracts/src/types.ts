@@ -187,7 +187,12 @@ export interface Product {
   is_buyable: 0 | 1;
   condition: string;
   address_id: number | null;
+  /** what the owner would swap it for, in words (spec: swapProduct) */
   swap_product: string | null;
+  /** and by category (ours): top-level categories */
+  swap_category_ids: number[];
+  /** whether the owner takes offers with cash (spec: openForOffer) */
+  open_for_offer: 0 | 1;
   productdimention: ProductDimensions | null;
   questions_count: number;
   created_at: string;
@@ -221,6 +226,8 @@ export interface ListingBody {
   state: string;
   zip: string;
   swapProduct?: string;
+  /** ours: top-level categories the owner would swap it for (swapCategories[0], swapCategories[1] …) */
+  swapCategories?: string[];
   openForOffer?: string;
   is_buyable: string;
   length?: string;

@@ -276,14 +276,18 @@ function addListing(g: Generation, batch: Batch, k: number, id: number): void {
   const created = g.now - YEAR_MS + ((k + rng()) / g.total) * YEAR_MS;
   const updated = status === ListingStatus.Active ? created : created + rng() * (g.now - created);
   const other = weighted(rng, g.popularity).vocabulary;
+  const title = titleOf(rng, brand, item, detail);
+  const description = descriptionOf(rng, { brand, item, detail, condition }, seller);
+  const price = priceCents(rng, v.price);
   const listing = {
     id,
-    title: titleOf(rng, brand, item, detail),
-    description: descriptionOf(rng, { brand, item, detail, condition }, seller),
+    title,
+    description,
+    swap_product: !buyable && rng() < 0.5 ? `Would swap for a ${pick(rng, other.items)}` : null,
     category_id: leaf.id,
     top_category_id: leaf.topId,
     is_buyable: buyable,
-    price_cents: priceCents(rng, v.price),
+    price_cents: price,
   };
   // the search index holds the listings search shows: the Active ones (seeded sellers are never blocked)
   if (status === ListingStatus.Active) batch.search.push(...searchRowsOf(listing));
@@ -296,7 +300,6 @@ function addListing(g: Generation, batch: Batch, k: number, id: number): void {
     city: seller.city,
     state: seller.state,
     zip: seller.zip,
-    swap_product: !buyable && rng() < 0.5 ? `Would swap for a ${pick(rng, other.items)}` : null,
     open_for_offer: rng() < 0.8,
     reports_count: 0,
     created_at: new Date(created),

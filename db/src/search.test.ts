@@ -33,6 +33,7 @@ describe('how search cuts words', () => {
       id: 7,
       title: 'Red road bike',
       description: 'A red frame, bike lights and a bell',
+      swap_product: null,
       category_id: 12,
       top_category_id: 1,
       is_buyable: 1,
@@ -53,5 +54,26 @@ describe('how search cuts words', () => {
       is_buyable: true,
       price_cents: 25000,
     });
+  });
+
+  it('indexes what the owner would swap the listing for, as its description', () => {
+    const rows = searchRowsOf({
+      id: 8,
+      title: 'Road bike',
+      description: 'Light frame',
+      swap_product: 'A camera or a road helmet',
+      category_id: 12,
+      top_category_id: 1,
+      is_buyable: 0,
+      price_cents: 25000,
+    });
+    expect(rows.map((r) => [r.term, r.in_title])).toEqual([
+      ['road', true],
+      ['bike', true],
+      ['light', false],
+      ['frame', false],
+      ['camera', false],
+      ['helmet', false],
+    ]);
   });
 });

@@ -68,6 +68,8 @@ export interface IndexedListing {
   id: number;
   title: string;
   description: string;
+  /** what the owner would swap it for: searchable as the description is */
+  swap_product: string | null;
   category_id: number;
   top_category_id: number;
   is_buyable: boolean | number;
@@ -77,7 +79,7 @@ export interface IndexedListing {
 export type SearchTermRow = {
   term: string;
   product_id: number;
-  /** the word is in the title (else only in the description): title matches rank first */
+  /** the word is in the title (else only in the description or the swap wish): title matches rank first */
   in_title: boolean;
   top_category_id: number;
   category_id: number;
@@ -89,7 +91,9 @@ export type SearchTermRow = {
 export function searchRowsOf(listing: IndexedListing): SearchTermRow[] {
   const inTitle = new Map<string, boolean>();
   for (const word of wordsOf(listing.title)) inTitle.set(word, true);
-  for (const word of wordsOf(listing.description)) if (!inTitle.has(word)) inTitle.set(word, false);
+  for (const word of wordsOf(`${listing.description} ${listing.swap_product ?? ''}`)) {
+    if (!inTitle.has(word)) inTitle.set(word, false);
+  }
   return [...inTitle].map(([term, title]) => ({
     term,
     product_id: listing.id,
@@ -120,7 +124,16 @@ export async function reindexListings(db: Knex, ids: number[]): Promise<void> {
   await db('search_terms').whereIn('product_id', ids).delete();
   const listings: IndexedListing[] = await whereListed(
     db('products as p').join('users as u', 'u.id', 'p.user_id').whereIn('p.id', ids),
-  ).select('p.id', 'p.title', 'p.description', 'p.category_id', 'p.top_category_id', 'p.is_buyable', 'p.price_cents');
+  ).select(
+    'p.id',
+    'p.title',
+    'p.description',
+    'p.swap_product',
+    'p.category_id',
+    'p.top_category_id',
+    'p.is_buyable',
+    'p.price_cents',
+  );
   await insertSearchRows(db, listings.flatMap(searchRowsOf));
 }
 

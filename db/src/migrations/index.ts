@@ -7,6 +7,7 @@ import * as outbox from './005_outbox';
 import * as images from './006_images';
 import * as likedCategories from './007_liked_categories';
 import * as notifications from './008_notifications';
+import * as swapCategories from './009_swap_categories';
 
 interface Migration {
   name: string;
@@ -24,6 +25,7 @@ const migrations: Migration[] = [
   { name: '006_images', ...images },
   { name: '007_liked_categories', ...likedCategories },
   { name: '008_notifications', ...notifications },
+  { name: '009_swap_categories', ...swapCategories },
 ];
 
 /**

@@ -24,6 +24,8 @@ const product: Product = {
   condition: 'Used',
   address_id: 7,
   swap_product: null,
+  swap_category_ids: [],
+  open_for_offer: 1,
   productdimention: null,
   questions_count: 0,
   created_at: '2026-11-23T15:49:00.000Z',

@@ -25,6 +25,9 @@ export interface ProductRow {
   state: string;
   zip: string;
   swap_product: string | null;
+  open_for_offer: number | boolean;
+  /** "3,7": the categories it would be swapped for */
+  swap_category_ids: string | null;
   reports_count: number;
   created_at: Date | number;
   seller_first_name: string | null;
@@ -68,6 +71,7 @@ function listingCards(db: Knex, viewerId: number | null): Knex.QueryBuilder {
       'p.state',
       'p.zip',
       'p.swap_product',
+      'p.open_for_offer',
       'p.reports_count',
       'p.created_at',
       'u.first_name as seller_first_name',
@@ -88,6 +92,10 @@ function listingCards(db: Knex, viewerId: number | null): Knex.QueryBuilder {
             viewerId,
           ]),
       db.raw('(select count(*) from product_questions q where q.product_id = p.id) as questions_count'),
+      // in the same round trip (item detail stays at three statements): group_concat on both engines
+      db.raw(
+        '(select group_concat(s.category_id) from product_swap_categories s where s.product_id = p.id) as swap_category_ids',
+      ),
     );
 }
 
@@ -178,6 +186,12 @@ export async function toProducts(db: Knex, storage: Storage, rows: ProductRow[])
       condition: row.condition,
       address_id: row.address_id,
       swap_product: row.swap_product,
+      swap_category_ids: (row.swap_category_ids ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map(Number)
+        .sort((a, b) => a - b),
+      open_for_offer: row.open_for_offer ? 1 : 0,
       productdimention: dimensionsOf(row),
       questions_count: Number(row.questions_count),
       created_at: toDate(row.created_at).toISOString(),

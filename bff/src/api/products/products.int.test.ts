@@ -247,6 +247,63 @@ describe('uploading a listing', () => {
   });
 });
 
+describe('what a listing would be swapped for', () => {
+  let tops: { id: number; name: string }[];
+  beforeAll(async () => {
+    tops = await api.db('categories').whereNull('parent_id').orderBy('id').select('id', 'name');
+  });
+
+  it('keeps the words and the top-level categories, shows them, and finds the listing by the words', async () => {
+    const product = await create(alice, {
+      ...listing(),
+      title: 'Touring tent',
+      swapProduct: '  A kayak paddle or a drone  ',
+      'swapCategories[0]': String(tops[3].id),
+      'swapCategories[1]': String(tops[1].id),
+      openForOffer: '0',
+    });
+    expect(product).toMatchObject({
+      swap_product: 'A kayak paddle or a drone',
+      swap_category_ids: [tops[1].id, tops[3].id],
+      open_for_offer: 0,
+    });
+    const found = await call<ProductPage>(api.url, 'POST', '/api/webgetproducts', { body: { keyword: 'kayak' } });
+    expect(found.body.Content.products.map((p) => p.id)).toContain(product.id);
+
+    // an edit replaces them; without any, none
+    const edited = await post(alice, '/api/update/product', {
+      ...listing(),
+      productId: String(product.id),
+      title: 'Touring tent',
+      'swapCategories[0]': String(tops[0].id),
+    });
+    expect(edited.body.Content.product).toMatchObject({
+      swap_product: null,
+      swap_category_ids: [tops[0].id],
+      open_for_offer: 1,
+    });
+    const gone = await call<ProductPage>(api.url, 'POST', '/api/webgetproducts', { body: { keyword: 'kayak' } });
+    expect(gone.body.Content.products.map((p) => p.id)).not.toContain(product.id);
+  });
+
+  it('refuses a sub-category, an unknown one, one twice, more than five, and words past 255', async () => {
+    const child = await api.db('categories').whereNotNull('parent_id').first('id');
+    const cases: Record<string, string>[] = [
+      { 'swapCategories[0]': String(child.id) },
+      { 'swapCategories[0]': '999999' },
+      { 'swapCategories[0]': String(tops[0].id), 'swapCategories[1]': String(tops[0].id) },
+      Object.fromEntries(tops.slice(0, 6).map((c, i) => [`swapCategories[${i}]`, String(c.id)])),
+    ];
+    for (const extra of cases) {
+      const res = await post(alice, '/api/insert/product', { ...listing(), ...extra }, onePhoto());
+      expect({ extra, status: res.status }).toEqual({ extra, status: 400 });
+      expect(res.body.Content).toEqual({ errors: { swapCategories: messages.swapCategoriesInvalid } });
+    }
+    const long = await post(alice, '/api/insert/product', { ...listing(), swapProduct: 'x'.repeat(256) }, onePhoto());
+    expect(long.body.Content).toEqual({ errors: { swapProduct: messages.swapProductLength } });
+  });
+});
+
 describe('editing and deleting', () => {
   it('lets the owner edit: title, photos kept in the order asked, new ones after, dimensions cleared', async () => {
     const product = await create(alice, buyable(), [

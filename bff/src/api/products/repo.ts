@@ -45,6 +45,23 @@ export const productsRepo = {
       .update({ ...fields, updated_at: new Date() });
   },
 
+  /** Replaces the categories it would be swapped for. */
+  async setSwapCategories(db: Knex, productId: number, categoryIds: number[]): Promise<void> {
+    await db('product_swap_categories').where({ product_id: productId }).delete();
+    if (categoryIds.length) {
+      await db('product_swap_categories').insert(
+        categoryIds.map((categoryId) => ({ product_id: productId, category_id: categoryId })),
+      );
+    }
+  },
+
+  /** How many of `ids` are top-level categories. */
+  async countTopCategories(db: Knex, ids: number[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const [{ n }] = await db('categories').whereIn('id', ids).whereNull('parent_id').count({ n: '*' });
+    return Number(n);
+  },
+
   /** Replaces the dimensions: buyable listings have one row, swap-only listings none. */
   async setDimensions(db: Knex, productId: number, dimensions: DimensionFields | null): Promise<void> {
     await db('product_dimensions').where({ product_id: productId }).delete();

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { listingRules, messages, type ListingBody } from '@swapstuff/contracts';
+import { LISTING_LIMITS, listingRules, messages, type ListingBody } from '@swapstuff/contracts';
 import { idSchema, pagingKeys } from '../../http';
 import { compileForm } from '../validation';
 
@@ -19,7 +19,18 @@ export const listingSchema = compileForm(listingRules, {
   is_buyable: Joi.valid('0', '1', 0, 1, true, false, 'true', 'false').default('0').messages({
     'any.only': messages.validationFailed,
   }),
-  swapProduct: Joi.string().max(255).allow('', null),
+  swapProduct: Joi.string()
+    .trim()
+    .max(LISTING_LIMITS.swapProductMax)
+    .allow('', null)
+    .messages({ '*': messages.swapProductLength }),
+  // ours: top-level categories it would be swapped for, at most 5, each once
+  swapCategories: Joi.array()
+    .items(Joi.number().integer().positive())
+    .single()
+    .max(LISTING_LIMITS.swapCategories)
+    .unique()
+    .messages({ '*': messages.swapCategoriesInvalid }),
   openForOffer: Joi.valid('0', '1', 0, 1, true, false, 'true', 'false').default('1'),
   sizeUnit: Joi.valid('inches').empty('').messages({ 'any.only': messages.validationFailed }),
   existingImages: keptIds,
@@ -37,6 +48,7 @@ export interface ValidListingBody extends Pick<
   addressId: number;
   is_buyable: string | number | boolean;
   swapProduct?: string | null;
+  swapCategories?: number[];
   openForOffer: string | number | boolean;
   length?: number;
   width?: number;

@@ -45,6 +45,15 @@ async function categoryOf(db: Knex, body: ValidListingBody): Promise<{ category_
   return { category_id: sub.id, top_category_id: top };
 }
 
+/** The categories it would be swapped for: top-level ones (what the form offers), each once. */
+async function swapCategoriesOf(db: Knex, body: ValidListingBody): Promise<number[]> {
+  const ids = body.swapCategories ?? [];
+  if ((await productsRepo.countTopCategories(db, ids)) !== ids.length) {
+    throw fieldError({ swapCategories: messages.swapCategoriesInvalid });
+  }
+  return ids;
+}
+
 async function fieldsOf(deps: ApiDeps, userId: number, body: ValidListingBody): Promise<ProductFields> {
   const address = await findOwnAddress(deps.db, userId, body.addressId);
   if (!address) throw fieldError({ addressId: messages.addressNotFound });
@@ -87,11 +96,13 @@ export async function create(
   const videos = filesNamed(files, 'videos');
   if (photos.length === 0) throw fieldError({ images: messages.imagesRequired });
   const fields = await fieldsOf(deps, userId, body);
+  const swapCategories = await swapCategoriesOf(deps.db, body);
   // files are checked and stored before the transaction, which then only writes rows
   const media = await storeListingMedia(deps.storage, photos, videos);
   const id = await withTransaction(deps.db, async (trx) => {
     const productId = await productsRepo.insert(trx, userId, fields);
     await productsRepo.setDimensions(trx, productId, dimensionsOf(body));
+    await productsRepo.setSwapCategories(trx, productId, swapCategories);
     await productsRepo.addPhotos(trx, productId, media.photos, 0);
     await productsRepo.addVideos(trx, productId, media.videos, 0);
     await productsRepo.refreshFeatured(trx, productId);
@@ -142,6 +153,7 @@ export async function update(
   // checked before the files are processed, to refuse early
   await keptMedia(deps.db);
   const fields = await fieldsOf(deps, userId, body);
+  const swapCategories = await swapCategoriesOf(deps.db, body);
   const media = await storeListingMedia(deps.storage, photos, videos);
 
   await withTransaction(deps.db, async (trx) => {
@@ -153,6 +165,7 @@ export async function update(
     const keep = await keptMedia(trx);
     await productsRepo.update(trx, id, fields);
     await productsRepo.setDimensions(trx, id, dimensionsOf(body));
+    await productsRepo.setSwapCategories(trx, id, swapCategories);
     const photoIds = await productsRepo.photoIds(trx, id);
     await productsRepo.removePhotos(
       trx,

@@ -15,6 +15,7 @@ interface Row {
   id: number;
   title: string;
   description: string;
+  swap_product: string | null;
   status: number;
   category_id: number;
   top_category_id: number;
@@ -30,7 +31,17 @@ beforeAll(async () => {
   await bulkSeed(api.db, { dataDir: api.dataDir, listings: LISTINGS, seed: 7 });
   rows = await api
     .db('products')
-    .select('id', 'title', 'description', 'status', 'category_id', 'top_category_id', 'is_buyable', 'price_cents');
+    .select(
+      'id',
+      'title',
+      'description',
+      'swap_product',
+      'status',
+      'category_id',
+      'top_category_id',
+      'is_buyable',
+      'price_cents',
+    );
 }, 120_000);
 afterAll(() => api.close());
 
@@ -53,7 +64,7 @@ function reference(q: Query): number[] {
       r.status === ListingStatus.Active &&
       (!q.categoryId || r.category_id === q.categoryId || r.top_category_id === q.categoryId) &&
       (!q.type || Boolean(Number(r.is_buyable)) === (q.type === 'buy')) &&
-      words.every((w) => hasWord(r.title, w) || hasWord(r.description, w)),
+      words.every((w) => hasWord(r.title, w) || hasWord(`${r.description} ${r.swap_product ?? ''}`, w)),
   );
   // relevance: the rarest word's place (one-word queries here: the word) in the title first
   const inTitle = (r: Row) => (words.length && hasWord(r.title, words[0]) ? 1 : 0);
