@@ -23,6 +23,7 @@ import { EmptyState } from '@swapstuff/sdk/ui';
 import { DeleteListingButton } from '../listings/DeleteListingButton';
 import { LikeButton } from '../listings/LikeButton';
 import { SellerName } from '../listings/SellerName';
+import { SwapWishes } from './SwapWishes';
 import { ShareMenu } from '../listings/ShareMenu';
 import { QuestionList } from '../questions/QuestionList';
 import { useQuestions } from '../questions/api';
@@ -127,6 +128,7 @@ function ItemDetail({ product }: { product: Product }) {
                 <EnvironmentOutlined aria-hidden /> {listingPlace(product)}
               </dd>
             </div>
+            {!product.is_buyable && <SwapWishes product={product} />}
             {dims && (
               <div>
                 <dt>Parcel</dt>

@@ -12,6 +12,7 @@ import {
   type Product,
 } from '@swapstuff/contracts';
 import { ApiError, bus, formRules, toast } from '@swapstuff/sdk';
+import { useAllCategories } from '../categories/api';
 import { useAddresses, useSaveListing, type ListingInput } from './api';
 import type { PickedCategory } from './CategoryStep';
 import styles from './UploadSheet.module.css';
@@ -29,6 +30,10 @@ export interface ListingValues {
   state: string;
   zip: string;
   is_buyable: boolean;
+  /** swap-only listings: what the owner would swap it for, in words and by category, and cash offers */
+  swapProduct?: string;
+  swapCategories?: number[];
+  openForOffer?: boolean;
   length?: string;
   width?: string;
   height?: string;
@@ -64,7 +69,7 @@ const existingId = (file: UploadFile) =>
   file.uid.startsWith(EXISTING) ? Number(file.uid.slice(EXISTING.length)) : null;
 
 export function initialValues(product: Product | undefined): Partial<ListingValues> {
-  if (!product) return { is_buyable: false, condition: undefined, images: [], videos: [] };
+  if (!product) return { is_buyable: false, openForOffer: true, condition: undefined, images: [], videos: [] };
   const d = product.productdimention;
   return {
     title: product.title,
@@ -76,6 +81,9 @@ export function initialValues(product: Product | undefined): Partial<ListingValu
     state: product.state,
     zip: product.zip,
     is_buyable: product.is_buyable === 1,
+    swapProduct: product.swap_product ?? '',
+    swapCategories: product.swap_category_ids,
+    openForOffer: product.open_for_offer === 1,
     ...(d && {
       length: String(d.length),
       width: String(d.width),
@@ -109,6 +117,14 @@ export function toListingInput(values: ListingValues, category: PickedCategory, 
   const dimensions = values.is_buyable
     ? { ...Object.fromEntries(DIMENSIONS.map(([name]) => [name, values[name] ?? ''])), sizeUnit: 'inches' }
     : {};
+  // a buyable listing is bought at its price; only a swap-only one says what it would be swapped for
+  const swap = values.is_buyable
+    ? { openForOffer: '1' }
+    : {
+        swapProduct: values.swapProduct?.trim() ?? '',
+        swapCategories: (values.swapCategories ?? []).map(String),
+        openForOffer: values.openForOffer === false ? '0' : '1',
+      };
   return {
     productId: productId ? String(productId) : undefined,
     category: String(category.parent_id ?? category.id),
@@ -122,6 +138,7 @@ export function toListingInput(values: ListingValues, category: PickedCategory, 
     zip: values.zip ?? '',
     addressId: values.addressId ? String(values.addressId) : '',
     is_buyable: values.is_buyable ? '1' : '0',
+    ...swap,
     ...dimensions,
     existingImages: kept(values.images),
     images: added(values.images),
@@ -150,6 +167,7 @@ export interface ListingFormProps {
 export function ListingForm({ form, category, product, onChangeCategory, onBack, onChange, onDone }: ListingFormProps) {
   const buyable = Form.useWatch('is_buyable', form) ?? false;
   const addressBook = useAddresses();
+  const topCategories = useAllCategories();
   const addresses = addressBook.data;
   const [progress, setProgress] = useState<number | null>(null);
   const save = useSaveListing(setProgress);
@@ -326,6 +344,35 @@ export function ListingForm({ form, category, product, onChangeCategory, onBack,
             </Form.Item>
           ))}
         </div>
+      )}
+
+      {!buyable && (
+        <fieldset className={styles.swapWishes}>
+          <legend>What would you swap it for?</legend>
+          <Form.Item
+            label="In your words (optional)"
+            name="swapProduct"
+            rules={[{ max: LISTING_LIMITS.swapProductMax, message: messages.swapProductLength }]}
+          >
+            <Input placeholder="A road bike, a film camera…" maxLength={LISTING_LIMITS.swapProductMax} />
+          </Form.Item>
+          <Form.Item label="Categories (optional)" name="swapCategories">
+            <Select
+              mode="multiple"
+              aria-label="Swap categories"
+              placeholder="Any category"
+              maxCount={LISTING_LIMITS.swapCategories}
+              loading={topCategories.isPending}
+              options={(topCategories.data ?? [])
+                .filter((c) => c.parent_id === null)
+                .map((c) => ({ value: c.id, label: c.name }))}
+              optionFilterProp="label"
+            />
+          </Form.Item>
+          <Form.Item label="Open to offers with cash" name="openForOffer" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </fieldset>
       )}
 
       <Form.Item label="Description" name="description" rules={rules.description}>

@@ -217,6 +217,9 @@ describe('the upload sheet', () => {
       zip: '73301',
       addressId: '7',
       is_buyable: '0',
+      // a swap-only listing says what it would be swapped for (nothing here) and takes cash offers
+      swapProduct: '',
+      openForOffer: '1',
     });
     expect((body.get('images[0]') as File).name).toBe('bike.jpg');
     fireEvent.click(within(dialog).getByRole('button', { name: 'OK', hidden: true }));
@@ -251,6 +254,31 @@ describe('the upload sheet', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await resultDialog('Success');
     expect((sent[0].body.get('videos[0]') as File).name).toBe('ride.mp4');
+  });
+
+  it('sends what a swap-only listing would be swapped for', async () => {
+    const { sent } = fakeXhr({ status: 201, body: ok({ product: { id: 5 } }, messages.productUploaded) });
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+    renderSheet();
+    await toForm(user);
+    await user.upload(photoInput(), photo('bike.jpg', 'image/jpeg'));
+    await fill(user, screen.getByLabelText('Title'), 'Road bike');
+    await fill(user, screen.getByLabelText('Amount'), '250');
+    await fill(user, screen.getByLabelText('Description'), 'Aluminium frame');
+    await user.click(screen.getByRole('radio', { name: 'Used' }));
+    await fill(user, screen.getByLabelText('In your words (optional)'), 'A film camera');
+    await user.click(screen.getByRole('combobox', { name: 'Swap categories' }));
+    await user.click(await screen.findByTitle('Fashion'));
+    await user.click(screen.getByRole('switch', { name: 'Open to offers with cash' }));
+    await waitFor(() => expect((screen.getByLabelText('Zip') as HTMLInputElement).value).toBe('73301'));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await resultDialog('Success');
+    const body = sent[0].body;
+    expect([body.get('swapProduct'), body.get('swapCategories[0]'), body.get('openForOffer')]).toEqual([
+      'A film camera',
+      '2',
+      '0',
+    ]);
   });
 
   it('shows an upload error in the Error dialog with the server Description, and keeps the form', async () => {
@@ -355,6 +383,9 @@ describe('the listing body', () => {
     expect(body.existingImages).toEqual([41]);
     expect(body.images?.map((file) => (file as File).name)).toEqual(['new.png']);
     expect([body.height, body.ounces, body.sizeUnit]).toEqual(['20', '8', 'inches']);
+    // a buyable listing is bought at its price: no swap wishes
+    expect(body).not.toHaveProperty('swapProduct');
+    expect(body).not.toHaveProperty('swapCategories');
     const swapOnly = toListingInput({ ...values, is_buyable: false }, { id: 21, name: 'Shoes', parent_id: 2 });
     expect(swapOnly).not.toHaveProperty('height');
     expect(swapOnly.subCategory).toBe('21');
