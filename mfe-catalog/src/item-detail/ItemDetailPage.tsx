@@ -170,11 +170,6 @@ function ItemDetail({ product }: { product: Product }) {
           Description
         </h2>
         <p className={styles.description}>{product.description}</p>
-        {product.swap_product && (
-          <p>
-            <strong>Would swap for:</strong> {product.swap_product}
-          </p>
-        )}
       </section>
 
       <section className={styles.section} aria-labelledby="questions-heading">
