@@ -551,6 +551,16 @@ describe('the end of a session', () => {
 });
 
 describe('shell and remotes', () => {
+  it('serves the web push service worker at the root, as a script never cached (not the shell page)', async () => {
+    const res = await fetch(`${base}/sw.js`, { headers: { Accept: '*/*' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const worker = await res.text();
+    expect(worker).toContain("addEventListener('push'");
+    expect(worker).toContain('showNotification');
+  });
+
   it('re-reads the remote registry when the file changes', async () => {
     const first = await readRemotes();
     expect(first.mfe_catalog).toEqual({

@@ -11,6 +11,7 @@ import type { Config } from '../config';
 import { createAuthHandoff } from './auth-handoff';
 import { csrfProtection, isCrossSite, refuseCsrf } from './csrf';
 import { createHealthRouter } from './health';
+import { createPushWorkerRouter } from './push-worker';
 import { PROXIED_PREFIXES, createApiProxy, isProxiedPath } from './proxy';
 import { remotePagesReader } from './remote-pages';
 import { createRemotesRouter, foreignOrigins, registryReader } from './remotes';
@@ -61,6 +62,7 @@ export function createGatewayApp(options: GatewayOptions): GatewayApp {
   app.use(securityHeaders);
   app.use(createHealthRouter(db, apiUrl));
   app.use(createRemotesRouter(config, readRegistry, remotePagesReader(config.repoRoot, logger)));
+  app.use(createPushWorkerRouter());
 
   // Only the api's paths need the session, and only when the browser has one or is signing in: a
   // visitor's request costs no session work at all (req.session then stays unset).

@@ -1,4 +1,5 @@
 import { EmptyState, PageFrame } from '@swapstuff/sdk/ui';
+import { PushOptIn } from './PushOptIn';
 
 /**
  * Spec section 2, Notifications: the route's frame; its content arrives in a later issue. Until then it
@@ -7,6 +8,7 @@ import { EmptyState, PageFrame } from '@swapstuff/sdk/ui';
 export function NotificationPage() {
   return (
     <PageFrame title="Notifications">
+      <PushOptIn />
       <EmptyState title="Coming soon" description="Your notifications will show here soon." />
     </PageFrame>
   );

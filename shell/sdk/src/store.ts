@@ -41,6 +41,8 @@ export interface SessionState {
   setUnreadCounts(counts: { chat?: number; notifications?: number }): void;
   /** takes the default out of the address book as the api answers it */
   setAddressBook(book: AddressListContent): void;
+  /** this browser's web push subscription, once the user turned notifications on (sent at logout) */
+  setPushToken(pushToken: string | null): void;
 }
 
 export const STORE_KEY = 'swapstuff-session';
@@ -88,6 +90,7 @@ export const useSession = create<SessionState>()(
           notifications: { unreadCount: notifications ?? s.notifications.unreadCount },
         })),
       setAddressBook: (book) => set({ address: book.address.find((a) => a.featured === 1) ?? null }),
+      setPushToken: (pushToken) => set({ pushToken }),
     }),
     {
       name: STORE_KEY,
