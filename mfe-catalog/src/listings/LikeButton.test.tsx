@@ -1,22 +1,10 @@
 /** @jest-environment jsdom */
 import { render, screen } from '@testing-library/react';
-import type { User } from '@swapstuff/contracts';
 import { useSession } from '@swapstuff/sdk';
-import { TestQueryProvider } from '@swapstuff/sdk/testing';
+import { TestQueryProvider, testUser } from '@swapstuff/sdk/testing';
 import { LikeButton } from './LikeButton';
 
-const viewer = (id: number): User => ({
-  id,
-  customer_id: null,
-  avatar: null,
-  email: `user${id}@example.com`,
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  username: `user${id}`,
-  phone_no: null,
-  is_business: 0,
-  role: 'user',
-});
+const viewer = (id: number) => testUser({ id, username: `user${id}` });
 const product = { id: 5, title: 'Road bike', likes_count: '0' as const, user: { id: 7 } };
 const renderHeart = () =>
   render(

@@ -113,6 +113,22 @@ const photoInput = () => document.querySelector('input[type=file][accept*=".gif"
 
 const photo = (name: string, type: string) => new File([new Uint8Array([1, 2, 3])], name, { type });
 
+/**
+ * Fills a valid listing (a photo, title, amount, description, condition) and waits for the default
+ * address to be in place.
+ */
+async function fillListing(
+  user: ReturnType<typeof userEvent.setup>,
+  { amount = '250', description = 'Aluminium frame', condition = 'Used' } = {},
+) {
+  await user.upload(photoInput(), photo('bike.jpg', 'image/jpeg'));
+  await fill(user, screen.getByLabelText('Title'), 'Road bike');
+  await fill(user, screen.getByLabelText('Amount'), amount);
+  await fill(user, screen.getByLabelText('Description'), description);
+  await user.click(screen.getByRole('radio', { name: condition }));
+  await waitFor(() => expect((screen.getByLabelText('Zip') as HTMLInputElement).value).toBe('73301'));
+}
+
 async function toForm(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('radio', { name: 'Phones' }));
   await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -186,12 +202,7 @@ describe('the upload sheet', () => {
     const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
     const onClose = renderSheet();
     await toForm(user);
-    await user.upload(photoInput(), photo('bike.jpg', 'image/jpeg'));
-    await fill(user, screen.getByLabelText('Title'), 'Road bike');
-    await fill(user, screen.getByLabelText('Amount'), '$250.5x');
-    await fill(user, screen.getByLabelText('Description'), 'Aluminium frame');
-    await user.click(screen.getByRole('radio', { name: 'Used' }));
-    await waitFor(() => expect((screen.getByLabelText('Zip') as HTMLInputElement).value).toBe('73301'));
+    await fillListing(user, { amount: '$250.5x' });
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     // a quarter of the body is sent: the bar says so, and Back waits for the upload
@@ -232,12 +243,7 @@ describe('the upload sheet', () => {
     const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
     renderSheet();
     await toForm(user);
-    await user.upload(photoInput(), photo('bike.jpg', 'image/jpeg'));
-    await fill(user, screen.getByLabelText('Title'), 'Road bike');
-    await fill(user, screen.getByLabelText('Amount'), '250');
-    await fill(user, screen.getByLabelText('Description'), 'Aluminium frame');
-    await user.click(screen.getByRole('radio', { name: 'Used' }));
-    await waitFor(() => expect((screen.getByLabelText('Zip') as HTMLInputElement).value).toBe('73301'));
+    await fillListing(user);
 
     await user.click(screen.getByRole('button', { name: 'Add videos' }));
     const videoInput = await waitFor(() => {
@@ -261,16 +267,11 @@ describe('the upload sheet', () => {
     const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
     renderSheet();
     await toForm(user);
-    await user.upload(photoInput(), photo('bike.jpg', 'image/jpeg'));
-    await fill(user, screen.getByLabelText('Title'), 'Road bike');
-    await fill(user, screen.getByLabelText('Amount'), '250');
-    await fill(user, screen.getByLabelText('Description'), 'Aluminium frame');
-    await user.click(screen.getByRole('radio', { name: 'Used' }));
+    await fillListing(user);
     await fill(user, screen.getByLabelText('In your words (optional)'), 'A film camera');
     await user.click(screen.getByRole('combobox', { name: 'Swap categories' }));
     await user.click(await screen.findByTitle('Fashion'));
     await user.click(screen.getByRole('switch', { name: 'Open to offers with cash' }));
-    await waitFor(() => expect((screen.getByLabelText('Zip') as HTMLInputElement).value).toBe('73301'));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await resultDialog('Success');
     const body = sent[0].body;
@@ -286,12 +287,7 @@ describe('the upload sheet', () => {
     const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
     renderSheet();
     await toForm(user);
-    await user.upload(photoInput(), photo('bike.jpg', 'image/jpeg'));
-    await fill(user, screen.getByLabelText('Title'), 'Road bike');
-    await fill(user, screen.getByLabelText('Amount'), '25');
-    await fill(user, screen.getByLabelText('Description'), 'Frame');
-    await user.click(screen.getByRole('radio', { name: 'New' }));
-    await waitFor(() => expect((screen.getByLabelText('Zip') as HTMLInputElement).value).toBe('73301'));
+    await fillListing(user, { amount: '25', description: 'Frame', condition: 'New' });
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     const dialog = await resultDialog('Error');
     expect(within(dialog).getByText(messages.imageType)).toBeTruthy();

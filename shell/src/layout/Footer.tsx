@@ -16,6 +16,11 @@ const SOCIAL = [
 
 /** Spec section 1: logo, social links, page links, app-store badges (once the app is in a store), copyright. */
 export function Footer({ stores = STORE_LINKS }: { stores?: StoreLinks }) {
+  // a badge only for a store that has the app's page
+  const badges = [
+    { href: stores.appStore, label: 'Download on the App Store', badge: <AppStoreBadge /> },
+    { href: stores.googlePlay, label: 'Get it on Google Play', badge: <GooglePlayBadge /> },
+  ].filter((link): link is typeof link & { href: string } => Boolean(link.href));
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -42,30 +47,15 @@ export function Footer({ stores = STORE_LINKS }: { stores?: StoreLinks }) {
             ))}
           </ul>
         </nav>
-        {(stores.appStore || stores.googlePlay) && (
+        {badges.length > 0 && (
           <div className={styles.apps}>
             <h2 className={styles.heading}>Get the app</h2>
             <div className={styles.badges}>
-              {stores.appStore && (
-                <a
-                  href={stores.appStore}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label="Download on the App Store"
-                >
-                  <AppStoreBadge />
+              {badges.map(({ href, label, badge }) => (
+                <a key={label} href={href} target="_blank" rel="noopener noreferrer" aria-label={label}>
+                  {badge}
                 </a>
-              )}
-              {stores.googlePlay && (
-                <a
-                  href={stores.googlePlay}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label="Get it on Google Play"
-                >
-                  <GooglePlayBadge />
-                </a>
-              )}
+              ))}
             </div>
           </div>
         )}

@@ -2,25 +2,14 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { User } from '@swapstuff/contracts';
+import { testUser } from '@swapstuff/sdk/testing';
 import { bus, useSession } from '@swapstuff/sdk';
 import { useRouteTable } from '../federation/registry';
 import { buildRouteTable } from '../federation/routeTable';
 import { siteRegistry } from '../federation/siteRegistry.testing';
 import { Header } from './Header';
 
-const user: User = {
-  id: 7,
-  customer_id: null,
-  avatar: null,
-  email: 'ada@example.com',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  username: 'ada',
-  phone_no: null,
-  is_business: 0,
-  role: 'user',
-};
+const user = testUser();
 
 function Where() {
   const { pathname } = useLocation();

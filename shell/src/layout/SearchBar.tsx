@@ -98,16 +98,15 @@ export function SearchBar() {
   // the box follows the search page it is on (a link, Back, a shared URL): its words and its category, or
   // All Categories for one the dropdown does not list
   const search = searchOf(pathname);
-  const fromUrl = search && {
-    ...search,
-    categoryId: categories.some((c) => String(c.id) === search.categoryId) ? search.categoryId : ALL,
-  };
+  const onSearchPage = search !== null;
+  const urlKeyword = search?.keyword ?? '';
+  const urlCategory = search && categories.some((c) => String(c.id) === search.categoryId) ? search.categoryId : ALL;
   useEffect(() => {
-    if (!fromUrl) return;
-    setKeyword(fromUrl.keyword);
+    if (!onSearchPage) return;
+    setKeyword(urlKeyword);
     setTyped('');
-    setCategoryId(fromUrl.categoryId);
-  }, [fromUrl?.keyword, fromUrl?.categoryId]); // eslint-disable-line react-hooks/exhaustive-deps -- its parts are the dependency
+    setCategoryId(urlCategory);
+  }, [onSearchPage, urlKeyword, urlCategory]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

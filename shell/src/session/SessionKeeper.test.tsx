@@ -1,21 +1,11 @@
 /** @jest-environment jsdom */
 import { act, render, waitFor } from '@testing-library/react';
-import type { Address, User } from '@swapstuff/contracts';
+import type { Address } from '@swapstuff/contracts';
+import { testUser } from '@swapstuff/sdk/testing';
 import { useSession } from '@swapstuff/sdk';
 import { SessionKeeper, SUMMARY_EVERY_MS } from './SessionKeeper';
 
-const user: User = {
-  id: 7,
-  customer_id: null,
-  avatar: null,
-  email: 'ada@example.com',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  username: 'ada',
-  phone_no: null,
-  is_business: 0,
-  role: 'user',
-};
+const user = testUser();
 
 const address = (id: number, featured: 0 | 1): Address => ({
   id,

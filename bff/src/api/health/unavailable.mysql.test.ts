@@ -37,6 +37,13 @@ async function apiOn(url: string): Promise<{ url: string; db: Knex; close(): Pro
   };
 }
 
+/** A one-photo form for POST /api/upload/image. */
+function imageForm(): FormData {
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])]), 'a.png');
+  return form;
+}
+
 const timed = async <T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> => {
   const started = Date.now();
   const value = await work();
@@ -67,6 +74,29 @@ describe('the api while its database is unavailable (findings 2, 11 and 12)', ()
       }
       const ready = await call(api.url, 'GET', '/readyz');
       expect(ready.status).toBe(503);
+
+      // what issue 10 added that changes state: the same answer, nothing half done, the process up
+      const changes: [string, string, RequestInit['body']][] = [
+        ['POST', '/api/user/savecategories', JSON.stringify({ categoryIds: [1] })],
+        ['POST', '/api/user/notifications', undefined],
+        ['GET', '/api/notification/count', undefined],
+        ['POST', '/api/upload/image', imageForm()],
+      ];
+      for (const [method, path, body] of changes) {
+        const res = await fetch(`${api.url}${path}`, {
+          method,
+          headers: {
+            Authorization: 'Bearer some-token',
+            ...(typeof body === 'string' ? { 'Content-Type': 'application/json' } : {}),
+          },
+          body,
+        });
+        expect({ path, status: res.status, retry: res.headers.get('retry-after') }).toEqual({
+          path,
+          status: 503,
+          retry: '5',
+        });
+      }
     } finally {
       await api.close();
     }

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { User } from '@swapstuff/contracts';
+import { testUser } from '../testing/users';
 import { useSession } from '../store';
 import { RequireAuth, loginUrl } from './RequireAuth';
 
@@ -45,18 +45,7 @@ describe('RequireAuth', () => {
   });
 
   it('shows the page to a signed-in user', () => {
-    const user: User = {
-      id: 1,
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      username: 'ada',
-      email: 'ada@example.com',
-      phone_no: null,
-      avatar: null,
-      customer_id: null,
-      is_business: 0,
-      role: 'user',
-    };
+    const user = testUser({ id: 1 });
     useSession.getState().signIn(user);
     renderAt('/notification');
     expect(screen.getByText('your notifications').tagName).toBe('P');

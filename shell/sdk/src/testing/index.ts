@@ -4,3 +4,4 @@ export { fakeXhr, type XhrReply, type XhrRequest } from './fakeXhr';
 export { TestQueryProvider } from './TestQueryProvider';
 export { recordToasts } from './recordToasts';
 export { itSaysComingSoon } from './comingSoon';
+export { testUser } from './users';
