@@ -8,3 +8,4 @@ export * from './routes';
 export * from './listing';
 export * from './endpoints';
 export * from './pages';
+export * from './path-match';

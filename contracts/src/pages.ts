@@ -5,6 +5,19 @@
  * (`metaData.swapstuff.pages`), the gateway passes it on in `/mf/remotes.json`, and the shell derives its
  * route table, its login guard and its menus from it without loading the remote's code.
  */
+import { pathMatcher } from './path-match';
+import { routes, staticPageSlugs } from './routes';
+
+/**
+ * The pages the shell renders itself; every other page is a remote's. The shell routes them, and the
+ * gateway answers any path that is neither these nor a remote's declared page with 404.
+ */
+export const shellPages = {
+  /** the auth screens, in their two-panel layout */
+  auth: [routes.login, routes.signUp, routes.forgetPassword, routes.resetPassword],
+  /** the static pages, in the main layout */
+  main: staticPageSlugs.map((slug) => routes.page(slug)),
+} as const;
 
 /** The menus of spec section 2 that list remotes' pages (the signed-out menu is the shell's alone). */
 export const declaredMenus = ['tabBar', 'signedInMenu', 'avatarMenu'] as const;
@@ -90,4 +103,28 @@ export function readPageDeclarations(raw: unknown): { pages: PageDeclarations; p
   });
   // fromEntries defines each name as the page's own property, "__proto__" included
   return { pages: Object.fromEntries(pages), problems };
+}
+
+/** The remote whose page a path is, and whether that page needs login. */
+export interface RouteOwner {
+  remote: string;
+  needsLogin: boolean;
+}
+
+/**
+ * Who owns a path among the pages the remotes declare (read with readPageDeclarations), in the
+ * registry's order: patterns rank as react-router ranks them, and of two remotes declaring the same path
+ * the first keeps it. The shell's route table and the gateway's page for a path both ask this.
+ */
+export function routeOwners(
+  declarations: readonly (readonly [remote: string, pages: PageDeclarations])[],
+): (pathname: string) => RouteOwner | null {
+  const match = pathMatcher(
+    declarations.flatMap(([remote, pages]) =>
+      Object.values(pages).flatMap(({ paths, needsLogin = false }) =>
+        paths.map((path) => ({ path, value: { remote, needsLogin } })),
+      ),
+    ),
+  );
+  return (pathname) => match(pathname)?.value ?? null;
 }

@@ -1,6 +1,6 @@
-import { Suspense, lazy, type ReactNode } from 'react';
+import { Suspense, lazy, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { BrowserRouter, matchPath, useLocation, useRoutes } from 'react-router-dom';
-import { routes } from '@swapstuff/sdk';
+import { shellPages } from '@swapstuff/contracts';
 import { MainLayout } from './layout/MainLayout';
 import { ContentLoading } from './layout/ContentLoading';
 import { RemoteRoutes } from './federation/RemoteRoutes';
@@ -16,8 +16,11 @@ const Overlays = lazy(() => import('./Overlays'));
 const AuthPages = lazy(() => import('./AuthPages'));
 const StaticPage = lazy(() => import('./features/pages/StaticPage').then((m) => ({ default: m.StaticPage })));
 
-/** The shell's auth screens (features/auth/routes.tsx), which render in their own two-panel layout. */
-const AUTH_PATHS = [routes.login, routes.signUp, routes.forgetPassword, routes.resetPassword];
+/**
+ * The shell's auth screens (features/auth/routes.tsx), which render in their own two-panel layout. The
+ * list is in contracts: the gateway answers 404 for a path that is neither the shell's nor a remote's.
+ */
+const AUTH_PATHS = shellPages.auth;
 
 /** A page inside antd's theme: a loading placeholder until antd and the page's code are there. */
 function Content({ children }: { children: ReactNode }) {
@@ -37,8 +40,24 @@ function MainPages() {
   ]);
 }
 
+/** The site's title, as the shell's build writes it into index.html (shell/webpack.config.js). */
+const SITE_TITLE = 'Swapstuff';
+
+/**
+ * The gateway titles the page a visitor lands on (a listing's, a search's: bff/src/gateway/share-meta.ts);
+ * moving to another page puts the site's title back before that page sets its own (a layout effect runs
+ * before the pages' effects).
+ */
+function useLandingTitleUntilNavigation(pathname: string) {
+  const landedOn = useRef(pathname);
+  useLayoutEffect(() => {
+    if (pathname !== landedOn.current) document.title = SITE_TITLE;
+  }, [pathname]);
+}
+
 function SiteRoutes() {
   const { pathname } = useLocation();
+  useLandingTitleUntilNavigation(pathname);
   if (AUTH_PATHS.some((path) => matchPath(path, pathname))) {
     return (
       <Content>

@@ -650,7 +650,8 @@ describe('shell and remotes', () => {
   });
 
   it('serves the shell: index.html for browser routes, hashed assets immutable', async () => {
-    const page = await fetch(`${base}/item-detail/12`, { headers: { Accept: 'text/html' } });
+    // shell-page.int.test.ts: which routes are pages, and what their head holds
+    const page = await fetch(`${base}/login`, { headers: { Accept: 'text/html' } });
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('no-cache');
     expect(await page.text()).toContain('<title>Swapstuff</title>');

@@ -13,10 +13,12 @@ import { csrfProtection, isCrossSite, refuseCsrf } from './csrf';
 import { createHealthRouter } from './health';
 import { createPushWorkerRouter } from './push-worker';
 import { PROXIED_PREFIXES, createApiProxy, isProxiedPath } from './proxy';
-import { remotePagesReader } from './remote-pages';
+import { remoteManifestsReader } from './remote-manifests';
 import { createRemotesRouter, foreignOrigins, registryReader } from './remotes';
 import { contentSecurityPolicy, securityHeaders } from './security';
 import { absoluteTimeout, createSession, hasSessionCookie } from './session';
+import { shareMetaReader } from './share-meta';
+import { shellPageReader } from './shell-page';
 import { createShellRouter } from './static';
 import { createUpgradeHandler } from './websocket';
 
@@ -46,6 +48,7 @@ export function createGatewayApp(options: GatewayOptions): GatewayApp {
   const session = createSession(db, config, logger);
   const proxy = createApiProxy(apiUrl, logger);
   const readRegistry = registryReader(config.mfRegistry);
+  const readManifests = remoteManifestsReader(config.repoRoot, logger);
 
   const app = express();
   app.disable('x-powered-by');
@@ -61,7 +64,7 @@ export function createGatewayApp(options: GatewayOptions): GatewayApp {
   );
   app.use(securityHeaders);
   app.use(createHealthRouter(db, apiUrl));
-  app.use(createRemotesRouter(config, readRegistry, remotePagesReader(config.repoRoot, logger)));
+  app.use(createRemotesRouter(config, readRegistry, readManifests));
   app.use(createPushWorkerRouter());
 
   // Only the api's paths need the session, and only when the browser has one or is signing in: a
@@ -89,7 +92,19 @@ export function createGatewayApp(options: GatewayOptions): GatewayApp {
   // before any body parser: the proxy streams request bodies as they come
   app.use(proxy.middleware);
 
-  app.use(createShellRouter(config.shellDist, async () => contentSecurityPolicy(foreignOrigins(await readRegistry()))));
+  const pageFor = shellPageReader({
+    readRegistry,
+    readManifests,
+    readShareMeta: shareMetaReader(apiUrl, config.publicUrl, logger),
+    logger,
+  });
+  app.use(
+    createShellRouter(
+      config.shellDist,
+      async () => contentSecurityPolicy(foreignOrigins(await readRegistry())),
+      pageFor,
+    ),
+  );
 
   app.use((req: Request, res: Response) => {
     res.status(404).type('text/plain').send('Not found');

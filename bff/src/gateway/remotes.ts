@@ -74,25 +74,25 @@ export function builtFile(repoRoot: string, urlPath: string): string | null {
 
 /**
  * GET /mf/remotes.json: each registered remote's version and manifest URL, and the pages it declares
- * (remote-pages.ts), all the shell needs at start in one request.
+ * (remote-manifests.ts), all the shell needs at start in one request.
  */
 export function createRemotesRouter(
   config: Config,
   readRegistry: () => Promise<RemoteRegistry>,
-  readPages: (registry: RemoteRegistry) => Promise<Record<string, unknown>>,
+  readManifests: (registry: RemoteRegistry) => Promise<Record<string, { pages: unknown }>>,
 ): Router {
   const router = Router();
 
   router.get('/mf/remotes.json', async (req: Request, res: Response, next: NextFunction) => {
     try {
       const registry = await readRegistry();
-      const pages = await readPages(registry);
+      const manifests = await readManifests(registry);
       res.setHeader('Cache-Control', NO_CACHE);
       res.json(
         Object.fromEntries(
           Object.entries(registry).map(([name, entry]) => [
             name,
-            pages[name] === undefined ? entry : { ...entry, pages: pages[name] },
+            manifests[name].pages === undefined ? entry : { ...entry, pages: manifests[name].pages },
           ]),
         ),
       );

@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { IMMUTABLE, NO_CACHE, cacheControlFor } from './caching';
+import type { ShellPage, TemplateDefaults } from './shell-page';
 
 /** Paths that are never a browser route of the shell. */
 const NOT_SHELL_ROUTES = ['/api', '/mfe', '/media', '/mf', '/socket.io'];
@@ -10,14 +11,50 @@ function isShellRoute(pathname: string): boolean {
   return !NOT_SHELL_ROUTES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 
+/** index.html cut where each page's own head goes: in place of its <title>, its description left out. */
+interface Template {
+  before: string;
+  after: string;
+  defaults: TemplateDefaults;
+}
+
+function templateOf(html: string): Template {
+  const description = /\s*<meta name="description" content="([^"]*)"\s*\/?>/i.exec(html);
+  const rest = description ? html.replace(description[0], '') : html;
+  const title = /<title>([^<]*)<\/title>/i.exec(rest);
+  const at = title ? title.index : rest.search(/<\/head>/i);
+  return {
+    before: rest.slice(0, at),
+    after: rest.slice(at + (title?.[0].length ?? 0)),
+    defaults: { title: title?.[1], description: description?.[1] },
+  };
+}
+
+/** The shell's index.html, read again only when its file changed (a new build); null before any build. */
+function templateReader(indexFile: string): () => Promise<Template | null> {
+  let known: { stamp: string; template: Template } | undefined;
+  return async () => {
+    const stat = await fs.stat(indexFile).catch(() => null);
+    if (!stat) return null;
+    const stamp = `${stat.mtimeMs}:${stat.size}`;
+    if (known?.stamp !== stamp) known = { stamp, template: templateOf(await fs.readFile(indexFile, 'utf8')) };
+    return known.template;
+  };
+}
+
 /**
  * The shell's build: hashed assets cached forever, index.html revalidated on every visit (it names the
- * current hashes), and index.html for every browser route so that deep links and reloads work.
- * `csp` gives the Content-Security-Policy for the page.
+ * current hashes), and index.html for every browser route so that deep links and reloads work, with the
+ * status, preloads and share tags `pageFor` gives the route (shell-page.ts). `csp` gives the
+ * Content-Security-Policy for the page.
  */
-export function createShellRouter(shellDist: string, csp: () => Promise<string>): Router {
+export function createShellRouter(
+  shellDist: string,
+  csp: () => Promise<string>,
+  pageFor: (req: Request) => Promise<ShellPage>,
+): Router {
   const router = Router();
-  const indexFile = path.join(shellDist, 'index.html');
+  const readTemplate = templateReader(path.join(shellDist, 'index.html'));
 
   router.use(
     express.static(shellDist, {
@@ -30,14 +67,19 @@ export function createShellRouter(shellDist: string, csp: () => Promise<string>)
 
   router.get('/{*path}', async (req: Request, res: Response, next: NextFunction) => {
     if (!isShellRoute(req.path) || !req.accepts('html')) return next();
-    if (!existsSync(indexFile)) {
-      res.status(503).type('text/plain').send('The shell is not built yet: run `npm run build`.');
-      return;
-    }
     try {
-      res.setHeader('Content-Security-Policy', await csp());
+      const template = await readTemplate();
+      if (!template) {
+        res.status(503).type('text/plain').send('The shell is not built yet: run `npm run build`.');
+        return;
+      }
+      const [policy, page] = await Promise.all([csp(), pageFor(req)]);
+      res.setHeader('Content-Security-Policy', policy);
       res.setHeader('Cache-Control', NO_CACHE);
-      res.sendFile(indexFile, { cacheControl: false });
+      res
+        .status(page.status)
+        .type('html')
+        .send(`${template.before}${page.head(template.defaults)}${template.after}`);
     } catch (err) {
       next(err);
     }

@@ -1,5 +1,11 @@
-import { matchRoutes } from 'react-router-dom';
-import { declaredMenus, readPageDeclarations, type DeclaredMenu } from '@swapstuff/contracts';
+import {
+  declaredMenus,
+  readPageDeclarations,
+  routeOwners,
+  type DeclaredMenu,
+  type PageDeclarations,
+  type RouteOwner,
+} from '@swapstuff/contracts';
 
 /**
  * GET /mf/remotes.json: each remote's version and manifest URL (the gateway's registry), and the pages
@@ -7,10 +13,7 @@ import { declaredMenus, readPageDeclarations, type DeclaredMenu } from '@swapstu
  */
 export type RemoteRegistry = Record<string, { version: string; manifest: string; pages?: unknown }>;
 
-export interface RouteOwner {
-  remote: string;
-  needsLogin: boolean;
-}
+export type { RouteOwner };
 
 /** A remote's entry in one of the menus, at the place it declared. */
 export interface DeclaredLink {
@@ -26,11 +29,6 @@ export interface RouteTable {
   menus: Record<DeclaredMenu, DeclaredLink[]>;
 }
 
-interface DeclaredRoute {
-  path: string;
-  owner: RouteOwner;
-}
-
 /** Lower places first; remotes that declared the same place keep the registry's order. */
 export const byPlace = (a: { place: number }, b: { place: number }) => a.place - b.place;
 
@@ -41,19 +39,19 @@ export const byPlace = (a: { place: number }, b: { place: number }) => a.place -
  * owns nothing. When two remotes declare the same path, the first in the registry keeps it.
  */
 export function buildRouteTable(registry: RemoteRegistry): RouteTable {
-  const routes: DeclaredRoute[] = [];
+  const declarations: [string, PageDeclarations][] = [];
   const owners = new Map<string, string>();
   const menus = Object.fromEntries(declaredMenus.map((menu) => [menu, [] as DeclaredLink[]])) as RouteTable['menus'];
 
   for (const [remote, entry] of Object.entries(registry)) {
     const { pages, problems } = readPageDeclarations(entry?.pages);
     if (problems.length > 0) console.warn(`[federation] ${remote}: pages left out: ${problems.join('; ')}`);
-    for (const { paths, needsLogin = false, menu } of Object.values(pages)) {
+    declarations.push([remote, pages]);
+    for (const { paths, menu } of Object.values(pages)) {
       for (const path of paths) {
         const owner = owners.get(path);
         if (owner) console.warn(`[federation] ${remote} declares ${path}, which ${owner} owns`);
         else owners.set(path, remote);
-        routes.push({ path, owner: { remote, needsLogin } });
       }
       for (const name of declaredMenus) {
         const place = menu?.[name];
@@ -64,8 +62,8 @@ export function buildRouteTable(registry: RemoteRegistry): RouteTable {
   for (const links of Object.values(menus)) links.sort(byPlace);
 
   return {
-    // react-router ranks the patterns as it would in one <Routes>: /search/all beats /search/:id
-    ownerOf: (pathname) => matchRoutes(routes, pathname)?.[0]?.route.owner ?? null,
+    // ranked as react-router ranks one <Routes>: /search/all beats /search/:id (the gateway asks the same)
+    ownerOf: routeOwners(declarations),
     menus,
   };
 }

@@ -1,0 +1,123 @@
+import { promises as fs } from 'node:fs';
+import type { Logger } from 'pino';
+import { MANIFEST_KEY, readPageDeclarations } from '@swapstuff/contracts';
+import { builtFile, type RemoteRegistry } from './remotes';
+
+/** A manifest on another origin: how long one fetch may take, and how long its answer is used. */
+const FOREIGN_TIMEOUT_MS = 2_000;
+const FOREIGN_TTL_MS = 60_000;
+
+/** What the gateway reads of a manifest; optional chaining reads any JSON value safely as this. */
+type Manifest = {
+  metaData?: Record<string, unknown> & {
+    publicPath?: unknown;
+    remoteEntry?: { name?: unknown; path?: unknown; type?: unknown } | null;
+  };
+} | null;
+
+/** The script the federation runtime loads first for a remote, and how (`global`: a classic <script>). */
+export interface RemoteEntryScript {
+  url: string;
+  type: string;
+}
+
+/** What the gateway takes from a remote's mf-manifest.json. */
+export interface RemoteManifest {
+  /** its declared pages, as the manifest has them (undefined when it has none or cannot be read) */
+  pages: unknown;
+  /** its remoteEntry script, where the runtime will ask for it */
+  entry?: RemoteEntryScript;
+}
+
+/**
+ * Where the federation runtime loads a remote's entry from (@module-federation/sdk's
+ * generateSnapshotFromManifest): the manifest's publicPath, or with `auto` the manifest's own folder,
+ * then remoteEntry.path and remoteEntry.name. A manifest with getPublicPath (code) gives none.
+ */
+function entryOf(manifest: Manifest, manifestUrl: string): RemoteEntryScript | undefined {
+  const meta = manifest?.metaData;
+  const name = meta?.remoteEntry?.name;
+  if (!meta || typeof name !== 'string' || !name || typeof meta.publicPath !== 'string') return undefined;
+  const base =
+    meta.publicPath === 'auto' || meta.publicPath === ''
+      ? manifestUrl.replace(/[?#].*$/, '').replace(/\/[^/]+$/, '/')
+      : meta.publicPath;
+  const folder = typeof meta.remoteEntry?.path === 'string' ? meta.remoteEntry.path.replace(/^\.?\/?|\/$/g, '') : '';
+  const type = typeof meta.remoteEntry?.type === 'string' ? meta.remoteEntry.type : 'global';
+  return { url: `${base}${folder ? `${folder}/` : ''}${name}`, type };
+}
+
+export function remoteManifestsReader(
+  repoRoot: string,
+  logger: Logger,
+): (registry: RemoteRegistry) => Promise<Record<string, RemoteManifest>> {
+  const onDisk = new Map<string, { stamp: string; read: RemoteManifest }>();
+  const foreign = new Map<string, { until: number; read: RemoteManifest }>();
+  const fetching = new Map<string, Promise<RemoteManifest>>();
+  const unreadable = new Set<string>();
+
+  function readManifest(remote: string, manifest: unknown, url: string, source: string): RemoteManifest {
+    const meta = (manifest as Manifest)?.metaData?.[MANIFEST_KEY] as { pages?: unknown } | null | undefined;
+    const pages = meta?.pages;
+    const { problems } = readPageDeclarations(pages);
+    if (problems.length > 0) logger.warn({ remote, manifest: source, problems }, 'remote pages left out by the shell');
+    return { pages, entry: entryOf(manifest as Manifest, url) };
+  }
+
+  async function fromDisk(remote: string, url: string, file: string): Promise<RemoteManifest> {
+    const stat = await fs.stat(file).catch(() => null);
+    const stamp = stat ? `${stat.mtimeMs}:${stat.size}` : 'missing';
+    const known = onDisk.get(file);
+    if (known?.stamp === stamp) return known.read;
+    let read: RemoteManifest = { pages: undefined };
+    try {
+      read = readManifest(remote, JSON.parse(await fs.readFile(file, 'utf8')), url, file);
+    } catch (err) {
+      logger.warn({ err, remote, manifest: file }, 'remote manifest unreadable: none of its pages open');
+    }
+    onDisk.set(file, { stamp, read });
+    return read;
+  }
+
+  async function fetchForeign(remote: string, url: string): Promise<RemoteManifest> {
+    let read = foreign.get(url)?.read ?? { pages: undefined };
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(FOREIGN_TIMEOUT_MS) });
+      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+      read = readManifest(remote, await response.json(), url, url);
+    } catch (err) {
+      logger.warn({ err, remote, manifest: url }, 'remote manifest unreachable: its last known pages stay');
+    }
+    foreign.set(url, { until: Date.now() + FOREIGN_TTL_MS, read });
+    return read;
+  }
+
+  function fromOrigin(remote: string, url: string): Promise<RemoteManifest> {
+    const known = foreign.get(url);
+    if (known && known.until > Date.now()) return Promise.resolve(known.read);
+    // requests that arrive while it is being fetched wait for the same fetch
+    let pending = fetching.get(url);
+    if (!pending) {
+      pending = fetchForeign(remote, url).finally(() => fetching.delete(url));
+      fetching.set(url, pending);
+    }
+    return pending;
+  }
+
+  function manifestOf(remote: string, manifest: string): Promise<RemoteManifest> {
+    if (/^https?:\/\//i.test(manifest)) return fromOrigin(remote, manifest);
+    const file = builtFile(repoRoot, manifest);
+    if (file) return fromDisk(remote, manifest, file);
+    if (!unreadable.has(manifest)) {
+      unreadable.add(manifest);
+      logger.warn({ remote, manifest }, 'remote manifest neither served here nor absolute: none of its pages open');
+    }
+    return Promise.resolve({ pages: undefined });
+  }
+
+  return async (registry) => {
+    const entries = Object.entries(registry);
+    const read = await Promise.all(entries.map(([name, { manifest }]) => manifestOf(name, manifest)));
+    return Object.fromEntries(entries.map(([name], i) => [name, read[i]]));
+  };
+}

@@ -1,0 +1,278 @@
+import { promises as fs } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { call, startTestApi, type TestApi } from '../../test/harness';
+import { listItem, seller } from '../../test/listings';
+import { loadConfig } from '../config';
+import { createGatewayApp, type GatewayApp } from '.';
+
+/**
+ * The page each browser route answers (issue 11, acceptance 3): a shared listing's link unfurls with no
+ * JavaScript, a route no one renders and a listing no one may see answer 404 with the shell, and every
+ * page preloads what its remote will ask for. A real api on a test database; a shell and two remote
+ * builds written here as their builds write them.
+ */
+
+const PUBLIC_URL = 'https://swapstuff.example';
+/** The template's head as build/index.html has it, with the script html-webpack-plugin adds. */
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="description" content="Swapstuff: buy, sell and swap what you own." />
+    <title>Swapstuff</title>
+  <script defer src="/main.js?abc123"></script></head>
+  <body>
+    <noscript>Swapstuff needs JavaScript to run.</noscript>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+const catalogPages = {
+  home: { paths: ['/', '/home'] },
+  search: { paths: ['/search', '/search/:categoryId', '/search/:categoryId/:keyword'] },
+  itemDetail: { paths: ['/item-detail/:id'] },
+};
+const swapsPages = { swapRequests: { paths: ['/swap-requests'], needsLogin: true } };
+const manifestOf = (name: string, pages: unknown) =>
+  JSON.stringify({
+    id: name,
+    name,
+    metaData: {
+      name,
+      remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
+      publicPath: 'auto',
+      swapstuff: { pages },
+    },
+    exposes: [],
+  });
+
+let api: TestApi;
+let gateway: GatewayApp;
+let server: http.Server;
+let base: string;
+let scratch: string;
+let shellDist: string;
+let owner: Awaited<ReturnType<typeof seller>>;
+let listingId: number;
+
+/** A page as a crawler or a chat app's unfurler fetches it: HTML, no JavaScript, no cookie. */
+async function page(urlPath: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${base}${urlPath}`, { headers: { Accept: 'text/html', ...headers } });
+  return { status: response.status, headers: response.headers, html: await response.text() };
+}
+
+const unescape = (text: string) =>
+  text.replace(
+    /&(amp|lt|gt|quot|#39);/g,
+    (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name]!,
+  );
+
+/** The content of every <meta> with that property or name, unescaped as a parser would. */
+function metaContent(html: string, key: string): string[] {
+  const pattern = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`, 'g');
+  return [...html.matchAll(pattern)].map((match) => unescape(match[1]));
+}
+
+const preloads = (html: string) => [...html.matchAll(/<link rel="(?:preload|modulepreload)"[^>]*>/g)].map((m) => m[0]);
+
+beforeAll(async () => {
+  api = await startTestApi({ publicUrl: PUBLIC_URL });
+  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'swapstuff-shell-page-'));
+  await fs.writeFile(
+    path.join(scratch, 'remotes.json'),
+    JSON.stringify({ mfe_catalog: { version: '0.1.0' }, mfe_swaps: { version: '0.2.0' } }),
+  );
+  shellDist = path.join(scratch, 'shell', 'dist');
+  await fs.mkdir(shellDist, { recursive: true });
+  await fs.writeFile(path.join(shellDist, 'index.html'), INDEX_HTML);
+  for (const [dir, name, version, pages] of [
+    ['mfe-catalog', 'mfe_catalog', '0.1.0', catalogPages],
+    ['mfe-swaps', 'mfe_swaps', '0.2.0', swapsPages],
+  ] as const) {
+    const dist = path.join(scratch, dir, 'dist', version);
+    await fs.mkdir(dist, { recursive: true });
+    await fs.writeFile(path.join(dist, 'mf-manifest.json'), manifestOf(name, pages));
+  }
+
+  const config = {
+    ...loadConfig({
+      DATA_DIR: api.dataDir,
+      SESSION_SECRET: 'integration-test-secret',
+      MF_REGISTRY: path.join(scratch, 'remotes.json'),
+      PUBLIC_URL,
+    }),
+    repoRoot: scratch,
+    shellDist,
+  };
+  gateway = createGatewayApp({ db: api.db, apiUrl: api.url, config, logger: pino({ level: 'silent' }) });
+  server = http.createServer(gateway);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  owner = await seller(api, `sharer_${Date.now().toString(36)}`);
+  listingId = await listItem(api, owner, {
+    price: '1450.5',
+    is_buyable: '1',
+    length: '10',
+    width: '10',
+    height: '10',
+    pounds: '5',
+  });
+  // whatever a title or description holds (older data, another client) must never end the attribute
+  // or the head it is written in
+  await api
+    .db('products')
+    .where({ id: listingId })
+    .update({ title: 'Oak "<script>chair', description: 'Solid oak & "ready" </title><script>alert(1)</script>' });
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  gateway.closeGateway();
+  await api.close();
+  await fs.rm(scratch, { recursive: true, force: true });
+});
+
+describe('a shared listing link, fetched with no JavaScript', () => {
+  it('unfurls: title, description with the price, absolute photo, price tags, card, canonical', async () => {
+    const { status, html, headers } = await page(`/item-detail/${listingId}`);
+    expect(status).toBe(200);
+    const canonical = `${PUBLIC_URL}/item-detail/${listingId}`;
+
+    expect(metaContent(html, 'og:title')).toEqual(['Oak "<script>chair']);
+    const [description] = metaContent(html, 'og:description');
+    expect(description).toBe('$1,450.50 in Austin, Texas: Solid oak & "ready" </title><script>alert(1)</script>');
+    expect(metaContent(html, 'description')).toEqual([description]);
+    expect(metaContent(html, 'twitter:description')).toEqual([description]);
+    const [image] = metaContent(html, 'og:image');
+    expect(image).toMatch(new RegExp(`^${PUBLIC_URL}/media/.+`));
+    expect(metaContent(html, 'twitter:image')).toEqual([image]);
+    expect(metaContent(html, 'twitter:card')).toEqual(['summary_large_image']);
+    expect(metaContent(html, 'og:type')).toEqual(['product']);
+    expect(metaContent(html, 'og:url')).toEqual([canonical]);
+    expect(metaContent(html, 'product:price:amount')).toEqual(['1450.50']);
+    expect(metaContent(html, 'product:price:currency')).toEqual(['USD']);
+    expect(html).toContain(`<link rel="canonical" href="${canonical}">`);
+    expect(html).toContain('<title>Oak &quot;&lt;script&gt;chair | Swapstuff</title>');
+
+    // nothing the seller wrote opens a tag: the page's only <script> is the shell's
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain('<div id="root"></div>');
+    // the shell page it always was
+    expect(headers.get('cache-control')).toBe('no-cache');
+    expect(headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(headers.get('content-type')).toMatch(/^text\/html/);
+  });
+
+  it('preloads the registry, and the manifest and entry script of the remote that owns the page', async () => {
+    const { html } = await page(`/item-detail/${listingId}`);
+    expect(preloads(html)).toEqual([
+      '<link rel="preload" href="/mf/remotes.json" as="fetch" crossorigin>',
+      '<link rel="preload" href="/mfe/mfe_catalog/0.1.0/mf-manifest.json" as="fetch" crossorigin>',
+      '<link rel="preload" href="/mfe/mfe_catalog/0.1.0/remoteEntry.js" as="script">',
+    ]);
+    // before the shell's own script, so the browser asks for them as early
+    expect(html.indexOf('remoteEntry.js')).toBeLessThan(html.indexOf('<script defer'));
+  });
+});
+
+describe('pages that do not exist answer 404 with the shell, which shows its not-found page', () => {
+  it.each([
+    ['an unknown listing', '/item-detail/999999'],
+    ['a listing id that is no number', '/item-detail/chair'],
+    ['a route no remote declares and the shell does not render', '/no-such-page'],
+    ['a static page the shell does not have', '/page/nothing-here'],
+    ['a path one segment too deep', '/search/1/chair/more'],
+  ])('%s: %s', async (_case, urlPath) => {
+    const { status, html, headers } = await page(urlPath);
+    expect(status).toBe(404);
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<script defer src="/main.js?abc123"></script>');
+    expect(html).toContain('<title>Page not found | Swapstuff</title>');
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(metaContent(html, 'og:title')).toEqual([]);
+    expect(headers.get('cache-control')).toBe('no-cache');
+    expect(headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+
+  it('a listing its owner deleted', async () => {
+    const gone = await listItem(api, owner);
+    const deleted = await call(api.url, 'GET', `/api/delete/product/${gone}`, { token: owner.token });
+    expect(deleted.status).toBe(200);
+    expect((await page(`/item-detail/${gone}`)).status).toBe(404);
+  });
+
+  it('a listing whose seller was blocked: a visitor may not see it', async () => {
+    const blocked = await seller(api, `blocked_${Date.now().toString(36)}`);
+    const hidden = await listItem(api, blocked);
+    const user = await api.db('products').where({ id: hidden }).first('user_id');
+    await api.db('users').where({ id: user.user_id }).update({ blocked_at: new Date() });
+    expect((await page(`/item-detail/${hidden}`)).status).toBe(404);
+  });
+});
+
+describe('every other page', () => {
+  it.each(['/login', '/sign-up', '/forget-password', '/reset-password', '/page/about', '/LOGIN/'])(
+    "the shell's own page %s: 200, the registry preloaded, no remote's files",
+    async (urlPath) => {
+      const { status, html } = await page(urlPath);
+      expect(status).toBe(200);
+      expect(preloads(html)).toEqual(['<link rel="preload" href="/mf/remotes.json" as="fetch" crossorigin>']);
+      expect(html).toContain('<title>Swapstuff</title>');
+      expect(html).toContain('<meta name="description" content="Swapstuff: buy, sell and swap what you own.">');
+    },
+  );
+
+  it('home: 200 with the template as it is, and its remote preloaded', async () => {
+    const { status, html } = await page('/');
+    expect(status).toBe(200);
+    expect(preloads(html)).toHaveLength(3);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain('<title>Swapstuff</title>');
+  });
+
+  it('a page that needs login preloads its remote only for a browser with a session (visitors go to /login)', async () => {
+    const visitor = await page('/swap-requests');
+    expect(visitor.status).toBe(200);
+    expect(preloads(visitor.html)).toHaveLength(1);
+    const member = await page('/swap-requests', { Cookie: 'sid=s%3Aanything.sig' });
+    expect(preloads(member.html)).toEqual([
+      '<link rel="preload" href="/mf/remotes.json" as="fetch" crossorigin>',
+      '<link rel="preload" href="/mfe/mfe_swaps/0.2.0/mf-manifest.json" as="fetch" crossorigin>',
+      '<link rel="preload" href="/mfe/mfe_swaps/0.2.0/remoteEntry.js" as="script">',
+    ]);
+  });
+
+  it('a search page has its own title, description and canonical URL', async () => {
+    const { id, name } = await api.db('categories').whereNull('parent_id').orderBy('id').first('id', 'name');
+    const inCategory = await page(`/search/${id}/old%20Camera`);
+    expect(inCategory.status).toBe(200);
+    expect(metaContent(inCategory.html, 'og:title')).toEqual([`“old Camera” in ${name}`]);
+    expect(inCategory.html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/search/${id}/old%20Camera">`);
+    expect(metaContent(inCategory.html, 'description')[0]).toContain(`Listings for “old Camera” in ${name}`);
+
+    const everywhere = await page('/search/all/chair');
+    expect(everywhere.html).toContain('<title>“chair” | Swapstuff</title>');
+    expect(everywhere.html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/search/all/chair">`);
+
+    const category = await page(`/search/${id}/`);
+    expect(category.html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/search/${id}">`);
+    expect((await page('/search')).html).toContain('<title>Search | Swapstuff</title>');
+  });
+
+  it('serves a new build of index.html once its file changed', async () => {
+    const file = path.join(shellDist, 'index.html');
+    await fs.writeFile(file, INDEX_HTML.replace('/main.js?abc123', '/main.js?def456'));
+    const later = new Date(Date.now() + 5000);
+    await fs.utimes(file, later, later);
+    const { html } = await page(`/item-detail/${listingId}`);
+    expect(html).toContain('<script defer src="/main.js?def456"></script>');
+    expect(metaContent(html, 'og:title')).toEqual(['Oak "<script>chair']);
+  });
+});
