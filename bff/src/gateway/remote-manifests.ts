@@ -47,6 +47,20 @@ function entryOf(manifest: Manifest, manifestUrl: string): RemoteEntryScript | u
   return { url: `${base}${folder ? `${folder}/` : ''}${name}`, type };
 }
 
+/**
+ * Reads what the gateway needs of each registered remote's mf-manifest.json: the pages it declares
+ * (contracts/src/pages.ts), for /mf/remotes.json (the shell then learns every remote's routes, login rules
+ * and menu entries in the one request it makes at start, without loading any remote) and for the status of
+ * a browser route (shell-page.ts); and its remoteEntry script, which the pages it owns preload.
+ *
+ * - A manifest the gateway serves (`/mfe/<name>/<version>/…`) is read from disk, again only when its file
+ *   changed.
+ * - A manifest on another origin is fetched (at most FOREIGN_TIMEOUT_MS, so that origin never holds up the
+ *   page for long) and used for FOREIGN_TTL_MS; when a later fetch fails, what it declared last stays.
+ *
+ * The declaration is passed on as the manifest has it: the shell reads it as input from another deploy.
+ * Here a missing or malformed one is logged when its manifest is read, for whoever deployed it.
+ */
 export function remoteManifestsReader(
   repoRoot: string,
   logger: Logger,

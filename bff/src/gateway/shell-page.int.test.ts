@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -17,19 +17,13 @@ import { createGatewayApp, type GatewayApp } from '.';
  */
 
 const PUBLIC_URL = 'https://swapstuff.example';
-/** The template's head as build/index.html has it, with the script html-webpack-plugin adds. */
-const INDEX_HTML = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="description" content="Swapstuff: buy, sell and swap what you own." />
-    <title>Swapstuff</title>
-  <script defer src="/main.js?abc123"></script></head>
-  <body>
-    <noscript>Swapstuff needs JavaScript to run.</noscript>
-    <div id="root"></div>
-  </body>
-</html>`;
+/** index.html as the shell's production build writes it (build/index.html, minified). */
+const INDEX_HTML =
+  '<!doctype html><html lang=en><head><meta charset=utf-8>' +
+  '<meta name=viewport content="width=device-width,initial-scale=1">' +
+  '<meta name=description content="Swapstuff: buy, sell and swap what you own.">' +
+  '<title>Swapstuff</title><script defer src=/main.js?abc123></script></head>' +
+  '<body><noscript>Swapstuff needs JavaScript to run.</noscript><div id=root></div></body></html>';
 
 const catalogPages = {
   home: { paths: ['/', '/home'] },
@@ -58,6 +52,9 @@ let scratch: string;
 let shellDist: string;
 let owner: Awaited<ReturnType<typeof seller>>;
 let listingId: number;
+/** Between the gateway and the api: counts the TCP connections the gateway opens to it. */
+let relay: net.Server;
+let apiConnections = 0;
 
 /** A page as a crawler or a chat app's unfurler fetches it: HTML, no JavaScript, no cookie. */
 async function page(urlPath: string, headers: Record<string, string> = {}) {
@@ -98,6 +95,17 @@ beforeAll(async () => {
     await fs.writeFile(path.join(dist, 'mf-manifest.json'), manifestOf(name, pages));
   }
 
+  const apiPort = Number(new URL(api.url).port);
+  relay = net.createServer((client) => {
+    apiConnections += 1;
+    const upstream = net.connect(apiPort, '127.0.0.1');
+    client.pipe(upstream).pipe(client);
+    client.on('error', () => upstream.destroy());
+    upstream.on('error', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  const relayUrl = `http://127.0.0.1:${(relay.address() as AddressInfo).port}`;
+
   const config = {
     ...loadConfig({
       DATA_DIR: api.dataDir,
@@ -108,7 +116,7 @@ beforeAll(async () => {
     repoRoot: scratch,
     shellDist,
   };
-  gateway = createGatewayApp({ db: api.db, apiUrl: api.url, config, logger: pino({ level: 'silent' }) });
+  gateway = createGatewayApp({ db: api.db, apiUrl: relayUrl, config, logger: pino({ level: 'silent' }) });
   server = http.createServer(gateway);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -134,6 +142,7 @@ afterAll(async () => {
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   gateway.closeGateway();
+  await new Promise((resolve) => relay.close(resolve));
   await api.close();
   await fs.rm(scratch, { recursive: true, force: true });
 });
@@ -163,7 +172,8 @@ describe('a shared listing link, fetched with no JavaScript', () => {
     // nothing the seller wrote opens a tag: the page's only <script> is the shell's
     expect(html.match(/<script/g)).toHaveLength(1);
     expect(html.match(/<title>/g)).toHaveLength(1);
-    expect(html).toContain('<div id="root"></div>');
+    expect(html.match(/<meta name="?description/g)).toHaveLength(1);
+    expect(html).toContain('<div id=root></div>');
     // the shell page it always was
     expect(headers.get('cache-control')).toBe('no-cache');
     expect(headers.get('content-security-policy')).toContain("default-src 'self'");
@@ -192,8 +202,8 @@ describe('pages that do not exist answer 404 with the shell, which shows its not
   ])('%s: %s', async (_case, urlPath) => {
     const { status, html, headers } = await page(urlPath);
     expect(status).toBe(404);
-    expect(html).toContain('<div id="root"></div>');
-    expect(html).toContain('<script defer src="/main.js?abc123"></script>');
+    expect(html).toContain('<div id=root></div>');
+    expect(html).toContain('<script defer src=/main.js?abc123></script>');
     expect(html).toContain('<title>Page not found | Swapstuff</title>');
     expect(html).toContain('<meta name="robots" content="noindex">');
     expect(metaContent(html, 'og:title')).toEqual([]);
@@ -234,6 +244,7 @@ describe('every other page', () => {
     expect(status).toBe(200);
     expect(preloads(html)).toHaveLength(3);
     expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<meta name="?description/g)).toHaveLength(1);
     expect(html).toContain('<title>Swapstuff</title>');
   });
 
@@ -272,7 +283,22 @@ describe('every other page', () => {
     const later = new Date(Date.now() + 5000);
     await fs.utimes(file, later, later);
     const { html } = await page(`/item-detail/${listingId}`);
-    expect(html).toContain('<script defer src="/main.js?def456"></script>');
+    expect(html).toContain('<script defer src=/main.js?def456></script>');
     expect(metaContent(html, 'og:title')).toEqual(['Oak "<script>chair']);
+  });
+});
+
+describe('the gateway’s connections to the api', () => {
+  it('are kept alive: its own lookups reuse one, and so does the proxy', async () => {
+    const before = apiConnections;
+    // ids no one asked for yet: each is a request to the api, none answered from the gateway's memory
+    for (let id = 999_990; id < 999_995; id++) expect((await page(`/item-detail/${id}`)).status).toBe(404);
+    for (let i = 0; i < 5; i++) {
+      const home = await fetch(`${base}/api/home`, { headers: { 'Sec-Fetch-Site': 'same-origin' } });
+      expect(home.status).toBe(200);
+    }
+    expect(apiConnections).toBeGreaterThan(0);
+    // at most one new connection each (the earlier tests may have left theirs open), not ten
+    expect(apiConnections - before).toBeLessThanOrEqual(2);
   });
 });

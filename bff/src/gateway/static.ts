@@ -19,14 +19,15 @@ interface Template {
 }
 
 function templateOf(html: string): Template {
-  const description = /\s*<meta name="description" content="([^"]*)"\s*\/?>/i.exec(html);
+  // as html-webpack-plugin writes it, minified (unquoted attributes) or not
+  const description = /<meta name="?description"? content=(?:"([^"]*)"|([^\s">]+))\s*\/?>/i.exec(html);
   const rest = description ? html.replace(description[0], '') : html;
   const title = /<title>([^<]*)<\/title>/i.exec(rest);
   const at = title ? title.index : rest.search(/<\/head>/i);
   return {
     before: rest.slice(0, at),
     after: rest.slice(at + (title?.[0].length ?? 0)),
-    defaults: { title: title?.[1], description: description?.[1] },
+    defaults: { title: title?.[1], description: description ? (description[1] ?? description[2]) : undefined },
   };
 }
 

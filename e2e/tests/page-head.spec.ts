@@ -1,0 +1,99 @@
+import { test, expect, type Page } from '@playwright/test';
+import { listViaApi } from '../support/listings';
+import { servers } from '../servers';
+
+/**
+ * What the gateway writes into each page's head (issue 11, bff/src/gateway/shell-page.ts), on the real
+ * built site: the preloads are the very requests the shell and the route's remote make (each file goes
+ * over the network once), a shared link's title is the page's until the visitor moves on, and a page
+ * that does not exist answers 404 and still renders the site's not-found content.
+ *
+ * No page.route() here: intercepting requests turns Chromium's cache off, and with it preload reuse.
+ */
+
+const TITLE = 'Preloaded walnut desk';
+let itemId = 0;
+test.beforeAll(async () => {
+  itemId = await listViaApi(`http://127.0.0.1:${servers.mariadb.apiPort}`, TITLE);
+});
+
+/** Every request the page sends over the network, by path, and the console's words about preloads. */
+function watch(page: Page) {
+  const requested: string[] = [];
+  const preloadWarnings: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  page.on('console', (message) => {
+    if (/preload/i.test(message.text())) preloadWarnings.push(message.text());
+  });
+  return { requested, preloadWarnings };
+}
+
+async function preloadedPaths(page: Page): Promise<string[]> {
+  return page
+    .locator('link[rel="preload"], link[rel="modulepreload"]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+}
+
+/** Resource timing: one entry per resource the page fetched, a second one if it fetched it twice. */
+async function timedPaths(page: Page): Promise<string[]> {
+  return page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+}
+
+for (const [name, path, shows] of [
+  ['a shared listing', () => `/item-detail/${itemId}`, (page: Page) => page.getByRole('heading', { name: TITLE })],
+  ['home', () => '/', (page: Page) => page.getByRole('link', { name: 'Electronics' }).first()],
+] as const) {
+  test(`${name}: the registry, manifest and remoteEntry the head preloads are each fetched once, and used`, async ({
+    page,
+  }) => {
+    const { requested, preloadWarnings } = watch(page);
+    const response = await page.goto(path());
+    expect(response?.status()).toBe(200);
+    await expect(shows(page)).toBeVisible();
+
+    const preloaded = await preloadedPaths(page);
+    expect(preloaded).toEqual([
+      '/mf/remotes.json',
+      expect.stringMatching(/^\/mfe\/mfe_catalog\/[^/]+\/mf-manifest\.json$/),
+      expect.stringMatching(/^\/mfe\/mfe_catalog\/[^/]+\/remoteEntry\.js$/),
+    ]);
+    const timed = await timedPaths(page);
+    for (const file of preloaded) {
+      expect(
+        requested.filter((p) => p === file),
+        `${file} over the network`,
+      ).toHaveLength(1);
+      expect(
+        timed.filter((p) => p === file),
+        `${file} in resource timing`,
+      ).toHaveLength(1);
+    }
+    // Chromium says so in the console when a preload was not used (or its request did not match)
+    await page.waitForTimeout(3_500);
+    expect(preloadWarnings).toEqual([]);
+  });
+}
+
+test("a shared listing's title is the tab's until the visitor moves on", async ({ page }) => {
+  await page.goto(`/item-detail/${itemId}`);
+  await expect(page).toHaveTitle(`${TITLE} | Swapstuff`);
+  await expect(page.getByRole('heading', { name: TITLE })).toBeVisible();
+  await page.getByRole('link', { name: 'Home' }).first().click();
+  await expect(page).toHaveTitle('Swapstuff');
+});
+
+test.describe('pages that do not exist', () => {
+  test('a route no one renders: 404, and the not-found page', async ({ page }) => {
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText('Page not found')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
+  });
+
+  test('an unknown listing: 404, and the item page says it is not there', async ({ page }) => {
+    const response = await page.goto('/item-detail/999999');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText('No Record Found')).toBeVisible();
+    await expect(page.getByText('This listing is no longer available.')).toBeVisible();
+  });
+});
