@@ -66,7 +66,7 @@ function headFor(preloads: Preload[], meta: PageMeta | null, defaults: TemplateD
     ),
   ]
     .filter(Boolean)
-    .join('\n    ');
+    .join('');
 }
 
 const ENTRY_KIND: Record<string, Preload['kind']> = {
