@@ -3,6 +3,7 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import pino from 'pino';
 import { messages } from '@swapstuff/contracts';
 import { createDb } from '@swapstuff/db';
@@ -281,6 +282,26 @@ describe('the proxy', () => {
     const home = await browse(new Jar(), 'GET', '/api/home');
     expect(home.status).toBe(200);
     expect(Array.isArray(home.body.Content?.categories)).toBe(true);
+  });
+
+  it("passes the api's compressed answer on as it came, encoding and Vary included", async () => {
+    const rawGet = (url: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+        http
+          .get(url, { headers: { 'accept-encoding': 'br' } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve({ headers: res.headers, bytes: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    const [direct, proxied] = [await rawGet(`${api.url}/api/openapi.json`), await rawGet(`${base}/api/openapi.json`)];
+    expect(proxied.headers['content-encoding']).toBe('br');
+    expect(proxied.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(proxied.bytes).toString('utf8')).toBe(
+      brotliDecompressSync(direct.bytes).toString('utf8'),
+    );
+    expect(JSON.parse(brotliDecompressSync(proxied.bytes).toString('utf8'))).toHaveProperty('openapi');
   });
 });
 

@@ -4,9 +4,8 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import type { Knex } from '@swapstuff/db';
 import { sessionPaths } from '@swapstuff/contracts';
 import pino, { type Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import { errorMapper } from '../api/errors';
-import { requestLogLevel } from '../runtime/request-context';
+import { requestLog } from '../runtime/request-log';
 import type { Config } from '../config';
 import { createAuthHandoff } from './auth-handoff';
 import { csrfProtection, isCrossSite, refuseCsrf } from './csrf';
@@ -50,14 +49,11 @@ export function createGatewayApp(options: GatewayOptions): GatewayApp {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
-  const requestLog = pinoHttp({
-    logger,
-    customLogLevel: requestLogLevel,
-  });
+  const logRequest = requestLog(app, logger);
   // The api logs every request it is sent (with the client's address); logging them here too would
   // double the log volume and the proxy's cost. The gateway logs its own pages, files and refusals.
   app.use((req: Request, res: Response, next: NextFunction) =>
-    isProxiedPath(req.path) ? next() : requestLog(req, res, next),
+    isProxiedPath(req.path) ? next() : logRequest(req, res, next),
   );
   app.use(securityHeaders);
   app.use(createHealthRouter(db, apiUrl));

@@ -2,13 +2,17 @@ import { endpoints } from '@swapstuff/contracts';
 import type { ApiDeps } from '../deps';
 import { ok } from '../../http';
 import { viewerOf } from '../auth';
+import { ListedAnswers } from '../catalog';
 import type { ApiRouter } from '../router';
 import { categoryListSchema, type CategoryListBody } from './schemas';
 import * as home from './service';
 
 export function homeRoutes(deps: ApiDeps, api: ApiRouter): void {
+  // made at the first request, as features touch their dependencies only when serving
+  let kept: ListedAnswers | undefined;
+  const cache = () => (kept ??= new ListedAnswers(deps.events));
   api.handle(endpoints.home, {}, async ({ res }) => {
-    ok(res, await home.home(deps, viewerOf(res)));
+    ok(res, await home.home(deps, cache(), viewerOf(res)));
   });
 
   api.handle<CategoryListBody>(endpoints.categories, { schema: categoryListSchema }, async ({ input, res }) => {
@@ -16,6 +20,6 @@ export function homeRoutes(deps: ApiDeps, api: ApiRouter): void {
   });
 
   api.handle(endpoints.categoryCounts, {}, async ({ res }) => {
-    ok(res, { categories: await home.withListingCounts(deps) });
+    ok(res, { categories: await home.withListingCounts(deps, cache()) });
   });
 }
