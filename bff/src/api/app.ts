@@ -83,7 +83,9 @@ export function createApiApp(options: ApiOptions): Express {
   app.use(express.json({ limit: '1mb' }));
   // JSON answers above about a packet are gzip or brotli compressed when the client asks (a phone on a slow
   // network gains more than compressing costs); smaller ones would barely shrink. Media is already compressed.
-  app.use(compression({ threshold: COMPRESS_ABOVE_BYTES }));
+  // (a client that accepts no encoding costs nothing: the middleware wraps every response it sees)
+  const compress = compression({ threshold: COMPRESS_ABOVE_BYTES });
+  app.use((req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next()));
 
   // every route of the endpoint table (contracts' endpoints.ts), feature by feature, then the document of them
   const api = new ApiRouter({ required: requireAuth(deps.db), optional: optionalAuth(deps.db) });

@@ -305,6 +305,40 @@ describe('the proxy', () => {
   });
 });
 
+describe('the shared cache of visitor reads', () => {
+  it("answers a visitor's home from memory for the second the api allows, and then asks the api again", async () => {
+    const url = `/api/home?visit=${Date.now()}`;
+    const first = await browse(new Jar(), 'GET', url);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toMatch(/s-maxage=1\b/);
+    expect(first.headers.get('age')).toBeNull();
+    const second = await browse(new Jar(), 'GET', url);
+    expect(second.headers.get('age')).toBe('0');
+    expect(second.text).toBe(first.text);
+    expect(second.headers.get('x-frame-options')).toBe('DENY');
+
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await browse(new Jar(), 'GET', url)).headers.get('age')).toBeNull();
+  });
+
+  it('never answers a signed-in browser or a token from it, and still refuses a cross-site read', async () => {
+    const url = `/api/home?visit=signed-in-${Date.now()}`;
+    await browse(new Jar(), 'GET', url);
+    expect((await browse(new Jar(), 'GET', url)).headers.get('age')).toBe('0');
+
+    const { jar } = await signedInBrowser();
+    const signedIn = await browse(jar, 'GET', url);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get('age')).toBeNull();
+    expect(signedIn.headers.get('cache-control')).toBeNull();
+    const withToken = await browse(new Jar(), 'GET', url, { headers: { Authorization: 'Bearer not-a-token' } });
+    expect(withToken.status).toBe(401);
+
+    const crossSite = await browse(new Jar(), 'GET', url, { headers: { 'Sec-Fetch-Site': 'cross-site' } });
+    expect(crossSite.status).toBe(403);
+  });
+});
+
 describe('CSRF', () => {
   it('refuses a cookie-authenticated POST without X-XSRF-TOKEN', async () => {
     const { jar } = await signedInBrowser();

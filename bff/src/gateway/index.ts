@@ -15,6 +15,7 @@ import { PROXIED_PREFIXES, createApiProxy, isProxiedPath } from './proxy';
 import { remotePagesReader } from './remote-pages';
 import { createRemotesRouter, foreignOrigins, registryReader } from './remotes';
 import { contentSecurityPolicy, securityHeaders } from './security';
+import { SharedCache } from './shared-cache';
 import { absoluteTimeout, createSession, hasSessionCookie } from './session';
 import { createShellRouter } from './static';
 import { createUpgradeHandler } from './websocket';
@@ -43,7 +44,8 @@ export function createGatewayApp(options: GatewayOptions): GatewayApp {
   const { db, apiUrl, config } = options;
   const logger = options.logger ?? pino({ level: config.logLevel, name: 'gateway' });
   const session = createSession(db, config, logger);
-  const proxy = createApiProxy(apiUrl, logger);
+  const sharedCache = new SharedCache();
+  const proxy = createApiProxy(apiUrl, logger, sharedCache);
   const readRegistry = registryReader(config.mfRegistry);
 
   const app = express();
@@ -82,6 +84,8 @@ export function createGatewayApp(options: GatewayOptions): GatewayApp {
     next();
   });
   app.use(createAuthHandoff({ apiUrl, config, idleMs: session.idleMs, logger }));
+  // a visitor's read the api said every visitor may share (after the CSRF check, instead of the proxy)
+  app.use(sharedCache.middleware);
   // before any body parser: the proxy streams request bodies as they come
   app.use(proxy.middleware);
 

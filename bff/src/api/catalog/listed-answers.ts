@@ -2,6 +2,12 @@ import type { EventName, Outbox } from '../../jobs';
 
 /** How long an answer is kept: what another api process may show after a change it did not make. */
 export const LISTED_ANSWER_TTL_MS = 3000;
+/**
+ * What the api says about such an answer to shared caches (the gateway's SharedCache): every visitor may
+ * be given it for a second; browsers ask again each time. A visitor behind the gateway sees a change at
+ * most LISTED_ANSWER_TTL_MS plus that second late.
+ */
+export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=1';
 /** Enough for home, the category counts and the popular searches; the oldest goes first beyond it. */
 const MAX_ANSWERS = 500;
 

@@ -2,7 +2,7 @@ import { endpoints } from '@swapstuff/contracts';
 import type { ApiDeps } from '../deps';
 import { ok } from '../../http';
 import { viewerOf } from '../auth';
-import { ListedAnswers } from '../catalog';
+import { ListedAnswers, SHARED_CACHE_CONTROL } from '../catalog';
 import type { ApiRouter } from '../router';
 import { categoryListSchema, type CategoryListBody } from './schemas';
 import * as home from './service';
@@ -12,7 +12,9 @@ export function homeRoutes(deps: ApiDeps, api: ApiRouter): void {
   let kept: ListedAnswers | undefined;
   const cache = () => (kept ??= new ListedAnswers(deps.events));
   api.handle(endpoints.home, {}, async ({ res }) => {
-    ok(res, await home.home(deps, cache(), viewerOf(res)));
+    const viewer = viewerOf(res);
+    if (viewer === null) res.set('Cache-Control', SHARED_CACHE_CONTROL);
+    ok(res, await home.home(deps, cache(), viewer));
   });
 
   api.handle<CategoryListBody>(endpoints.categories, { schema: categoryListSchema }, async ({ input, res }) => {
