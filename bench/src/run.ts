@@ -1,25 +1,39 @@
 /**
- * `npm run bench`: in one run, the JS the browser must download (KB gzip) and the gateway's throughput
- * as a share of the api's; with BENCH_LISTINGS set, also search and item detail at those catalogue sizes
- * (search.ts). `npm run bench -- --search` runs only that last part (BENCH_LISTINGS defaults to 100,000
- * and 1,000,000 there). Prints tables and writes bench/results/latest.json. It never fails the build: a
- * part that cannot run is reported as such.
+ * `npm run bench`: in one run, every row of issue 11's table next to its target (`issueTable`): Lighthouse
+ * on home, search and item detail of a seeded catalogue, the JS a visitor downloads for `/` as sent over
+ * the wire, each remote's remoteEntry.js, and throughput ratios (api vs bare node:http, gateway vs api);
+ * then the size tables and budget as before. With BENCH_LISTINGS set, also search and item detail at those
+ * catalogue sizes (search.ts). `npm run bench -- --search` runs only that last part (BENCH_LISTINGS
+ * defaults to 100,000 and 1,000,000 there). Prints tables and writes bench/results/latest.json. Timings
+ * never fail the build: a part that cannot run is reported as such.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { measureInBrowser, PAGE_TOTAL, SHELL_INITIAL } from './browser';
+import { SEARCH_WORD, seedCatalogue } from './catalogue';
+import { runLighthouse, type LighthouseResult } from './lighthouse';
 import { printSearch, runSearchBench, SEARCH_P95_TARGET_MS, DETAIL_QUERIES_TARGET } from './search';
-import { startServers } from './servers';
+import { startServers, type Servers } from './servers';
 import { remoteEntries, shellAllJs, shellEntry, type SizeRow } from './sizes';
+import { apiAgainstBare, gatewayAgainstApi, type Ratio, type Request } from './throughput';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const SHELL_TARGET_KB = 150;
-const RATIO_TARGET = 0.7;
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-/** Small, public, and answered from the database: the proxy's cost shows, not the feature's. */
-const ENDPOINT = process.env.BENCH_ENDPOINT ?? '/api/home';
+/** Issue 11's targets. */
+const TARGETS = {
+  score: 90,
+  lcpMs: 2500,
+  tbtMs: 200,
+  cls: 0.05,
+  pageJsKb: 300,
+  chunkKb: 120,
+  remoteEntryKb: 12,
+  healthzVsBare: 0.45,
+  homeVsBare: 0.25,
+  gatewayVsApi: 0.8,
+};
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 /** The MariaDB/MySQL server the search section fills (databases swapstuff_bench_<N>). */
 const MYSQL_ROOT = (process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306').replace(/\/+$/, '');
 /**
@@ -29,6 +43,15 @@ const MYSQL_ROOT = (process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306'
  */
 const SEARCH_ONLY = process.argv.includes('--search') || process.env.npm_config_search === 'true';
 
+/** The requests the throughput rows send: the health check, home, and the search page's own call. */
+const HEALTHZ: Request = { method: 'GET', path: '/healthz' };
+const HOME: Request = { method: 'GET', path: '/api/home' };
+const SEARCH: Request = {
+  method: 'POST',
+  path: '/api/webgetproducts',
+  body: JSON.stringify({ type: 'all', keyword: SEARCH_WORD, sort: 'relevance', perPage: 30, pageNumber: 1 }),
+};
+
 /** BENCH_LISTINGS=100000,1000000 (a comma-separated list; 1_000_000 reads as written). */
 function listingSizes(): number[] {
   const raw = process.env.BENCH_LISTINGS ?? (SEARCH_ONLY ? '100000,1000000' : '');
@@ -37,31 +60,6 @@ function listingSizes(): number[] {
     .filter(Boolean)
     .map((part) => Number(part.replace(/_/g, '')))
     .filter((n) => Number.isInteger(n) && n > 0);
-}
-
-interface Throughput {
-  target: string;
-  url: string;
-  reqPerSec: number;
-  p50Ms: number;
-  p99Ms: number;
-  non2xx: number;
-  errors: number;
-}
-
-async function load(target: string, url: string): Promise<Throughput> {
-  // a short warm-up (JIT, connection pools, page cache) that is not counted
-  await autocannon({ url, connections: CONNECTIONS, duration: 2 });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
-  return {
-    target,
-    url,
-    reqPerSec: Math.round(result.requests.average),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
 }
 
 function registry(): Record<string, { version: string }> {
@@ -84,8 +82,142 @@ function printSizes(rows: SizeRow[]): void {
   }
 }
 
-/** The original sections: bundle sizes, the browser's first load, gateway vs direct throughput. */
-async function sizesAndThroughput(notes: string[]): Promise<Record<string, unknown>> {
+/** The pages Lighthouse opens, by the spec's routes. */
+function pages(siteUrl: string, itemId: number): { page: string; url: string }[] {
+  return [
+    { page: 'home', url: `${siteUrl}/` },
+    { page: 'search', url: `${siteUrl}/search/all/${SEARCH_WORD}` },
+    { page: 'item detail', url: `${siteUrl}/item-detail/${itemId}` },
+  ];
+}
+
+/** The site under load: a seeded catalogue, Lighthouse on each page, the browser's JS, then throughput. */
+interface Measured {
+  lighthouse: LighthouseResult[];
+  browserRows: SizeRow[];
+  ratios: Ratio[];
+}
+
+async function measureSite(servers: Servers, notes: string[]): Promise<Measured> {
+  const measured: Measured = { lighthouse: [], browserRows: [], ratios: [] };
+  const catalogue = await seedCatalogue(servers.apiUrl);
+  console.log(`seeded ${catalogue.listings} listings with photos; item detail opens listing ${catalogue.itemId}`);
+
+  const browser = await measureInBrowser(`${servers.publicUrl}/`);
+  if (typeof browser === 'string') notes.push(`browser sizes skipped: ${browser}`);
+  else measured.browserRows = browser;
+
+  for (const { page, url } of pages(servers.publicUrl, catalogue.itemId)) {
+    try {
+      console.log(`Lighthouse: ${page} (${url}) …`);
+      const result = await runLighthouse(page, url);
+      measured.lighthouse.push(result);
+      for (const warning of result.warnings) notes.push(`Lighthouse on ${page}: ${warning}`);
+    } catch (err) {
+      notes.push(`Lighthouse on ${page}: ${(err as Error).message}`);
+    }
+  }
+
+  const options = { durationS: DURATION_S, connections: CONNECTIONS };
+  console.log(`throughput: ${DURATION_S} s each at ${CONNECTIONS} connections, after a 2 s warm-up …`);
+  const { apiUrl, gatewayUrl } = servers;
+  measured.ratios.push(
+    await apiAgainstBare('api /healthz vs bare node:http', apiUrl, HEALTHZ, TARGETS.healthzVsBare, options),
+    await apiAgainstBare('api GET /api/home vs bare node:http', apiUrl, HOME, TARGETS.homeVsBare, options),
+    await gatewayAgainstApi('gateway vs api, GET /api/home', apiUrl, gatewayUrl, HOME, TARGETS.gatewayVsApi, options),
+    await gatewayAgainstApi(
+      `gateway vs api, search (POST ${SEARCH.path} "${SEARCH_WORD}")`,
+      apiUrl,
+      gatewayUrl,
+      SEARCH,
+      TARGETS.gatewayVsApi,
+      options,
+    ),
+  );
+  return measured;
+}
+
+const kbOf = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+const verdict = (meets: boolean) => (meets ? 'meets' : 'MISSES');
+
+interface TableRow {
+  measure: string;
+  measured: string;
+  target: string;
+  verdict: string;
+}
+
+/** Issue 11's table, row by row, from what this run measured. */
+function issueTable(measured: Measured, remoteRows: SizeRow[]): TableRow[] {
+  const rows: TableRow[] = [];
+  const lh = measured.lighthouse;
+  const each = (pick: (r: LighthouseResult) => string) => lh.map((r) => `${r.page} ${pick(r)}`).join(', ');
+  const all = (ok: (r: LighthouseResult) => boolean) => (lh.length === 3 ? verdict(lh.every(ok)) : 'not measured');
+  rows.push(
+    {
+      measure: 'Lighthouse performance (mobile)',
+      measured: each((r) => String(r.score)),
+      target: `≥ ${TARGETS.score} on home, search, item detail`,
+      verdict: all((r) => r.score >= TARGETS.score),
+    },
+    {
+      measure: 'LCP',
+      measured: each((r) => `${(r.lcpMs / 1000).toFixed(1)} s`),
+      target: `≤ ${TARGETS.lcpMs / 1000} s`,
+      verdict: all((r) => r.lcpMs <= TARGETS.lcpMs),
+    },
+    {
+      measure: 'Total blocking time',
+      measured: each((r) => `${r.tbtMs} ms`),
+      target: `≤ ${TARGETS.tbtMs} ms`,
+      verdict: all((r) => r.tbtMs <= TARGETS.tbtMs),
+    },
+    {
+      measure: 'CLS',
+      measured: each((r) => String(r.cls)),
+      target: `≤ ${TARGETS.cls}`,
+      verdict: all((r) => r.cls <= TARGETS.cls),
+    },
+  );
+
+  // as sent over the wire: Lighthouse's transfer sizes of every script the home page loaded
+  const home = lh.find((r) => r.page === 'home');
+  if (home && home.scripts.length) {
+    const total = home.scripts.reduce((sum, s) => sum + s.transferBytes, 0);
+    const raw = home.scripts.reduce((sum, s) => sum + s.resourceBytes, 0);
+    const largest = home.scripts.reduce((a, b) => (b.transferBytes > a.transferBytes ? b : a));
+    const compressed = total < raw * 0.8 ? 'compressed' : 'sent uncompressed';
+    rows.push({
+      measure: 'JS a visitor downloads for / (over the wire)',
+      measured:
+        `${kbOf(total)} KB in ${home.scripts.length} files (${kbOf(raw)} KB unpacked, ${compressed}); ` +
+        `largest ${path.basename(new URL(largest.url).pathname)} ${kbOf(largest.transferBytes)} KB`,
+      target: `≤ ${TARGETS.pageJsKb} KB in total, no chunk over ${TARGETS.chunkKb} KB`,
+      verdict: verdict(kbOf(total) <= TARGETS.pageJsKb && kbOf(largest.transferBytes) <= TARGETS.chunkKb),
+    });
+  } else rows.push({ measure: 'JS a visitor downloads for /', measured: 'not measured', target: '', verdict: '' });
+
+  const entries = remoteRows.filter((r) => r.what === 'remoteEntry.js');
+  rows.push({
+    measure: "each remote's remoteEntry.js (gzip)",
+    measured: entries.length ? entries.map((r) => `${r.app} ${r.gzKb} KB`).join(', ') : 'not measured',
+    target: `≤ ${TARGETS.remoteEntryKb} KB gz`,
+    verdict: entries.length ? verdict(entries.every((r) => r.gzKb <= TARGETS.remoteEntryKb)) : '',
+  });
+
+  for (const ratio of measured.ratios) {
+    rows.push({
+      measure: `${ratio.measure} (req/s)`,
+      measured: `${ratio.value} (${ratio.of.reqPerSec} / ${ratio.against.reqPerSec})`,
+      target: `≥ ${ratio.target}`,
+      verdict: verdict(ratio.value >= ratio.target),
+    });
+  }
+  return rows;
+}
+
+/** Bundle sizes from the build, the browser's first load, Lighthouse and throughput against the servers. */
+async function siteSection(notes: string[]): Promise<Record<string, unknown>> {
   const sizes: SizeRow[] = [];
   const entry = shellEntry(repoRoot);
   if (entry) sizes.push(entry);
@@ -98,60 +230,54 @@ async function sizesAndThroughput(notes: string[]): Promise<Record<string, unkno
     notes.push(`remote sizes: ${(err as Error).message}`);
   }
 
-  let browserRows: SizeRow[] = [];
-  const throughput: Throughput[] = [];
+  let measured: Measured = { lighthouse: [], browserRows: [], ratios: [] };
   try {
     const servers = await startServers(repoRoot);
     try {
-      const measured = await measureInBrowser(`${servers.gatewayUrl}/`);
-      if (typeof measured === 'string') notes.push(`browser sizes skipped: ${measured}`);
-      else browserRows = measured;
-      throughput.push(await load('api (direct)', `${servers.apiUrl}${ENDPOINT}`));
-      throughput.push(await load('gateway (proxied)', `${servers.gatewayUrl}${ENDPOINT}`));
+      measured = await measureSite(servers, notes);
     } finally {
       await servers.stop();
     }
   } catch (err) {
     notes.push(`servers: ${(err as Error).message}`);
   }
+  const { browserRows, ratios, lighthouse } = measured;
 
   printSizes([...sizes, ...browserRows]);
   const shellInitial = browserRows.find((r) => r.what === SHELL_INITIAL);
   const pageTotal = browserRows.find((r) => r.what === PAGE_TOTAL);
   if (shellInitial) {
-    const verdict = shellInitial.gzKb <= SHELL_TARGET_KB ? 'meets' : 'MISSES';
-    console.log(`\nShell initial JS: ${shellInitial.gzKb} KB gz ${verdict} the target of ≤ ${SHELL_TARGET_KB} KB gz`);
-    if (verdict === 'MISSES') process.exitCode = 1;
+    const meets = shellInitial.gzKb <= SHELL_TARGET_KB;
+    console.log(
+      `\nShell initial JS: ${shellInitial.gzKb} KB gz ${verdict(meets)} the target of ≤ ${SHELL_TARGET_KB} KB gz`,
+    );
+    if (!meets) process.exitCode = 1;
   } else notes.push('shell initial JS not measured (no browser run)');
-  for (const row of sizes.filter((r) => r.what === 'remoteEntry.js'))
-    console.log(`${row.app} remoteEntry.js: ${row.gzKb} KB gz`);
   if (pageTotal) console.log(`All JS a visitor loads for /: ${pageTotal.gzKb} KB gz`);
-
   checkBudget([...sizes, ...browserRows], notes);
 
-  let ratio: number | undefined;
-  if (throughput.length === 2) {
-    console.log(`\nThroughput of GET ${ENDPOINT}: ${DURATION_S} s each, ${CONNECTIONS} connections`);
-    console.table(throughput.map(({ url: _url, ...row }) => row));
-    ratio = Math.round((throughput[1].reqPerSec / Math.max(throughput[0].reqPerSec, 1)) * 100) / 100;
-    const verdict = ratio >= RATIO_TARGET ? 'meets' : 'MISSES';
-    console.log(`Gateway / direct: ${ratio} ${verdict} the target of ≥ ${RATIO_TARGET}`);
+  if (lighthouse.length) {
+    console.log('\nLighthouse 12, mobile defaults (simulated slow 4G, 4× CPU slowdown)');
+    console.table(lighthouse.map(({ scripts: _s, warnings: _w, url: _u, ...row }) => row));
   }
+  if (ratios.length) {
+    console.log(`\nThroughput: ${DURATION_S} s each, ${CONNECTIONS} connections, everything on this machine`);
+    console.table(ratios.flatMap((r) => [r.against, r.of]));
+  }
+  const table = issueTable(measured, sizes);
+  console.log('\nIssue 11: every measure next to its target');
+  console.table(table);
 
   return {
     database: process.env.DATABASE_URL ? 'mysql' : 'sqlite',
+    issueTable: table,
+    lighthouse,
     sizes: [...sizes, ...browserRows],
     shellInitialGzKb: shellInitial?.gzKb,
     pageTotalGzKb: pageTotal?.gzKb,
     shellTargetGzKb: SHELL_TARGET_KB,
-    throughput: {
-      endpoint: ENDPOINT,
-      durationS: DURATION_S,
-      connections: CONNECTIONS,
-      runs: throughput,
-      ratio,
-      target: RATIO_TARGET,
-    },
+    throughput: { durationS: DURATION_S, connections: CONNECTIONS, ratios },
+    targets: TARGETS,
   };
 }
 
@@ -208,7 +334,7 @@ async function searchSection(sizes: number[], notes: string[]): Promise<Record<s
 
 async function main(): Promise<void> {
   const notes: string[] = [];
-  const general = SEARCH_ONLY ? {} : await sizesAndThroughput(notes);
+  const general = SEARCH_ONLY ? {} : await siteSection(notes);
   const listings = listingSizes();
   const search = listings.length ? await searchSection(listings, notes) : undefined;
   if (SEARCH_ONLY && !listings.length) notes.push('--search: BENCH_LISTINGS names no size');

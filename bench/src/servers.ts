@@ -7,6 +7,8 @@ import path from 'node:path';
 export interface Servers {
   apiUrl: string;
   gatewayUrl: string;
+  /** the gateway at the address the site believes it has (PUBLIC_URL): what a browser opens */
+  publicUrl: string;
   stop: () => Promise<void>;
 }
 
@@ -46,16 +48,29 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+/** What a bare server answers to every request. */
+export interface BareAnswer {
+  body: string;
+  contentType?: string;
+}
+
 /**
- * A bare node:http server in a process of its own, answering `{}` to everything: what any server on this
- * machine costs, the yardstick the search section measures the site against.
+ * A bare node:http server in a process of its own, answering `answer` (`{}` unless told) to everything:
+ * what any server on this machine costs, the yardstick the site is measured against.
  */
-export async function startBareServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startBareServer(
+  answer: BareAnswer = { body: '{}' },
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
-  const code = `const s = require('node:http').createServer((q, r) => r.end('{}'));
+  const code = `const body = Buffer.from(process.env.BARE_BODY);
+const headers = { 'content-type': process.env.BARE_TYPE, 'content-length': body.length };
+const s = require('node:http').createServer((q, r) => { r.writeHead(200, headers); r.end(body); });
 s.keepAliveTimeout = 65000;
 s.listen(${port}, '127.0.0.1');`;
-  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, ['-e', code], {
+    env: { ...process.env, BARE_BODY: answer.body, BARE_TYPE: answer.contentType ?? 'application/json; charset=utf-8' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitReady(url, child, 10_000);
@@ -107,7 +122,7 @@ export async function startServers(repoRoot: string, options: { databaseUrl?: st
     children.push(gateway);
     const gatewayUrl = `http://127.0.0.1:${port}`;
     await waitReady(gatewayUrl, gateway, 60_000);
-    return { apiUrl, gatewayUrl, stop };
+    return { apiUrl, gatewayUrl, publicUrl: env.PUBLIC_URL, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -3,6 +3,12 @@ import { loadConfig, type Config, type Role } from './config';
 import { serveRole } from './runtime/serve';
 import { supervise } from './runtime/supervisor';
 
+/**
+ * Log lines go to stdout through a buffer written asynchronously, so that a request never waits for the
+ * terminal or the log collector; pino writes what is left synchronously when the process exits.
+ */
+const logDestination = () => pino.destination({ sync: false });
+
 /** The servers a role runs: `all` is both, each in a process of its own. */
 const SERVERS = { all: ['api', 'gateway'], api: ['api'], gateway: ['gateway'] } as const;
 
@@ -12,7 +18,7 @@ export function superviseServers(config: Config = loadConfig()): void {
     roles: [...SERVERS[config.role]],
     mainPath: __filename,
     env: process.env,
-    logger: pino({ level: config.logLevel, name: 'supervisor' }),
+    logger: pino({ level: config.logLevel, name: 'supervisor' }, logDestination()),
     shutdownDelayMs: config.shutdownDelayMs,
     shutdownTimeoutMs: config.shutdownTimeoutMs,
   });
@@ -26,7 +32,7 @@ export function superviseServers(config: Config = loadConfig()): void {
 export function main(role: Role = loadConfig().role): void {
   if (role === 'all') return superviseServers();
   const config = loadConfig();
-  void serveRole(role, config, pino({ level: config.logLevel, name: role }));
+  void serveRole(role, config, pino({ level: config.logLevel, name: role }, logDestination()));
 }
 
 if (require.main === module) main();

@@ -9,7 +9,7 @@ import { createMailer } from '../src/adapters/mail';
 import { offlinePlaces, type Places } from '../src/adapters/places';
 import { diskStorage } from '../src/adapters/storage';
 import type { Express } from 'express';
-import { createApiApp, createApiJobs } from '../src/api';
+import { apiListener, createApiApp, createApiJobs } from '../src/api';
 import type { JobRunner, Outbox } from '../src/jobs';
 
 export const MYSQL_ROOT = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
@@ -102,7 +102,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     logger,
     places: options.places ?? offlinePlaces(),
   });
-  const server = http.createServer(app);
+  const server = http.createServer(apiListener(app));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 

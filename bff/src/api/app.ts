@@ -1,14 +1,15 @@
-import type { ServerResponse } from 'node:http';
+import type { RequestListener, ServerResponse } from 'node:http';
 import path from 'node:path';
+import compression from 'compression';
 import express, { type Express } from 'express';
-import { pinoHttp } from 'pino-http';
-import { requestLogLevel, withRequestContext } from '../runtime/request-context';
+import { withRequestContext } from '../runtime/request-context';
+import { requestLog } from '../runtime/request-log';
 import type { ApiDeps } from './deps';
 import { errorMapper, notFound } from './errors';
 import { accountRoutes } from './account';
 import { addressesRoutes } from './addresses';
 import { authRoutes, optionalAuth, requireAuth } from './auth';
-import { healthRoutes } from './health';
+import { answerLiveness, healthRoutes } from './health';
 import { homeRoutes } from './home';
 import { likedCategoriesRoutes } from './liked-categories';
 import { likesRoutes } from './likes';
@@ -29,6 +30,9 @@ export interface ApiOptions extends ApiDeps {
   trustProxy?: boolean | number | string;
 }
 
+/** Answers larger than this are compressed for clients that accept it. */
+export const COMPRESS_ABOVE_BYTES = 1024;
+
 /** Seed images change only with a release; a week keeps browsers and CDNs from asking again. */
 const MEDIA_MAX_AGE = '7d';
 /** Uploaded photos and videos are named by their content's hash: a name never changes meaning. */
@@ -47,13 +51,7 @@ export function createApiApp(options: ApiOptions): Express {
   // req.ip is the client's address only when the hop that sent X-Forwarded-For is trusted.
   app.set('trust proxy', trustProxy);
 
-  app.use(
-    pinoHttp({
-      logger: deps.logger,
-      autoLogging: { ignore: (req) => req.url === '/healthz' },
-      customLogLevel: requestLogLevel,
-    }),
-  );
+  app.use(requestLog(app, deps.logger));
   app.use(withRequestContext);
   // a response is what its Content-Type says: an upload can never be read as a page or a script
   app.use((_req, res, next) => {
@@ -83,6 +81,11 @@ export function createApiApp(options: ApiOptions): Express {
     }),
   );
   app.use(express.json({ limit: '1mb' }));
+  // JSON answers above about a packet are gzip or brotli compressed when the client asks (a phone on a slow
+  // network gains more than compressing costs); smaller ones would barely shrink. Media is already compressed.
+  // (a client that accepts no encoding costs nothing: the middleware wraps every response it sees)
+  const compress = compression({ threshold: COMPRESS_ABOVE_BYTES });
+  app.use((req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next()));
 
   // every route of the endpoint table (contracts' endpoints.ts), feature by feature, then the document of them
   const api = new ApiRouter({ required: requireAuth(deps.db), optional: optionalAuth(deps.db) });
@@ -109,4 +112,11 @@ export function createApiApp(options: ApiOptions): Express {
   app.use(notFound);
   app.use(errorMapper(deps.logger));
   return app;
+}
+
+/** What the api's HTTP server runs: the liveness check, then the app for everything else. */
+export function apiListener(app: Express): RequestListener {
+  return (req, res) => {
+    if (!answerLiveness(req, res)) app(req, res);
+  };
 }

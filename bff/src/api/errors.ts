@@ -36,7 +36,7 @@ function clientErrorMessage(status: number): string {
 export const errorMapper =
   (logger: Logger): ErrorRequestHandler =>
   (err: unknown, req, res, _next) => {
-    // the request's own logger where pino-http gave it one (with its id), else the app's with the request
+    // the request's own logger (runtime/request-log names the request), else the app's with the request
     const log = req.log ?? logger.child({ method: req.method, url: req.originalUrl });
     if (res.headersSent) {
       log.error({ err }, 'error after the response started');

@@ -1,3 +1,3 @@
-export { createApiApp, type ApiOptions, type ApiDeps } from './app';
+export { apiListener, createApiApp, type ApiOptions, type ApiDeps } from './app';
 export { HttpError } from '../http';
 export { apiHandlers, createApiJobs } from './jobs';

@@ -3,6 +3,7 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import pino from 'pino';
 import { messages } from '@swapstuff/contracts';
 import { createDb } from '@swapstuff/db';
@@ -281,6 +282,60 @@ describe('the proxy', () => {
     const home = await browse(new Jar(), 'GET', '/api/home');
     expect(home.status).toBe(200);
     expect(Array.isArray(home.body.Content?.categories)).toBe(true);
+  });
+
+  it("passes the api's compressed answer on as it came, encoding and Vary included", async () => {
+    const rawGet = (url: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+        http
+          .get(url, { headers: { 'accept-encoding': 'br' } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve({ headers: res.headers, bytes: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    const [direct, proxied] = [await rawGet(`${api.url}/api/openapi.json`), await rawGet(`${base}/api/openapi.json`)];
+    expect(proxied.headers['content-encoding']).toBe('br');
+    expect(proxied.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(proxied.bytes).toString('utf8')).toBe(
+      brotliDecompressSync(direct.bytes).toString('utf8'),
+    );
+    expect(JSON.parse(brotliDecompressSync(proxied.bytes).toString('utf8'))).toHaveProperty('openapi');
+  });
+});
+
+describe('the shared cache of visitor reads', () => {
+  it("answers a visitor's home from memory for the second the api allows, and then asks the api again", async () => {
+    const url = `/api/home?visit=${Date.now()}`;
+    const first = await browse(new Jar(), 'GET', url);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toMatch(/s-maxage=1\b/);
+    expect(first.headers.get('age')).toBeNull();
+    const second = await browse(new Jar(), 'GET', url);
+    expect(second.headers.get('age')).toBe('0');
+    expect(second.text).toBe(first.text);
+    expect(second.headers.get('x-frame-options')).toBe('DENY');
+
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await browse(new Jar(), 'GET', url)).headers.get('age')).toBeNull();
+  });
+
+  it('never answers a signed-in browser or a token from it, and still refuses a cross-site read', async () => {
+    const url = `/api/home?visit=signed-in-${Date.now()}`;
+    await browse(new Jar(), 'GET', url);
+    expect((await browse(new Jar(), 'GET', url)).headers.get('age')).toBe('0');
+
+    const { jar } = await signedInBrowser();
+    const signedIn = await browse(jar, 'GET', url);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get('age')).toBeNull();
+    expect(signedIn.headers.get('cache-control')).toBeNull();
+    const withToken = await browse(new Jar(), 'GET', url, { headers: { Authorization: 'Bearer not-a-token' } });
+    expect(withToken.status).toBe(401);
+
+    const crossSite = await browse(new Jar(), 'GET', url, { headers: { 'Sec-Fetch-Site': 'cross-site' } });
+    expect(crossSite.status).toBe(403);
   });
 });
 

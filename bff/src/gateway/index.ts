@@ -4,9 +4,8 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import type { Knex } from '@swapstuff/db';
 import { sessionPaths } from '@swapstuff/contracts';
 import pino, { type Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import { errorMapper } from '../api/errors';
-import { requestLogLevel } from '../runtime/request-context';
+import { requestLog } from '../runtime/request-log';
 import type { Config } from '../config';
 import { createAuthHandoff } from './auth-handoff';
 import { csrfProtection, isCrossSite, refuseCsrf } from './csrf';
@@ -16,6 +15,7 @@ import { PROXIED_PREFIXES, createApiProxy, isProxiedPath } from './proxy';
 import { remoteManifestsReader } from './remote-manifests';
 import { createRemotesRouter, foreignOrigins, registryReader } from './remotes';
 import { contentSecurityPolicy, securityHeaders } from './security';
+import { SharedCache } from './shared-cache';
 import { absoluteTimeout, createSession, hasSessionCookie } from './session';
 import { shareMetaReader } from './share-meta';
 import { shellPageReader } from './shell-page';
@@ -46,21 +46,19 @@ export function createGatewayApp(options: GatewayOptions): GatewayApp {
   const { db, apiUrl, config } = options;
   const logger = options.logger ?? pino({ level: config.logLevel, name: 'gateway' });
   const session = createSession(db, config, logger);
-  const proxy = createApiProxy(apiUrl, logger);
+  const sharedCache = new SharedCache();
+  const proxy = createApiProxy(apiUrl, logger, sharedCache);
   const readRegistry = registryReader(config.mfRegistry);
   const readManifests = remoteManifestsReader(config.repoRoot, logger);
 
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
-  const requestLog = pinoHttp({
-    logger,
-    customLogLevel: requestLogLevel,
-  });
+  const logRequest = requestLog(app, logger);
   // The api logs every request it is sent (with the client's address); logging them here too would
   // double the log volume and the proxy's cost. The gateway logs its own pages, files and refusals.
   app.use((req: Request, res: Response, next: NextFunction) =>
-    isProxiedPath(req.path) ? next() : requestLog(req, res, next),
+    isProxiedPath(req.path) ? next() : logRequest(req, res, next),
   );
   app.use(securityHeaders);
   app.use(createHealthRouter(db, apiUrl));
@@ -89,6 +87,8 @@ export function createGatewayApp(options: GatewayOptions): GatewayApp {
     next();
   });
   app.use(createAuthHandoff({ apiUrl, config, idleMs: session.idleMs, logger }));
+  // a visitor's read the api said every visitor may share (after the CSRF check, instead of the proxy)
+  app.use(sharedCache.middleware);
   // before any body parser: the proxy streams request bodies as they come
   app.use(proxy.middleware);
 

@@ -8,6 +8,7 @@ import { SESSION_REVOKED_ERROR, messages, type Envelope } from '@swapstuff/contr
 import { RETRY_AFTER_SECONDS } from '../api/errors';
 import { envelope, parseJsonObject } from '../http';
 import { forwardedFor } from './forward';
+import type { SharedCache } from './shared-cache';
 import { endSession, hasSessionCookie, isSignedIn } from './session';
 
 /** Paths the api answers; everything else is the gateway's own. */
@@ -87,7 +88,7 @@ export interface ApiProxy {
   close: () => void;
 }
 
-export function createApiProxy(apiUrl: string, logger: Logger): ApiProxy {
+export function createApiProxy(apiUrl: string, logger: Logger, cache: SharedCache): ApiProxy {
   // Keep-alive to the api: a new TCP connection per proxied request would halve throughput.
   const agentOptions = { keepAlive: true, maxSockets: 256 };
   const agent = apiUrl.startsWith('https:') ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
@@ -119,6 +120,7 @@ export function createApiProxy(apiUrl: string, logger: Logger): ApiProxy {
         }
         res.statusCode = status;
         copyHeaders(proxyRes, res);
+        cache.keep(req, proxyRes);
         proxyRes.pipe(res);
       },
       error: (err, req, res) => {

@@ -8,6 +8,11 @@ export interface Outbox {
    * outbox row per other handler is written in `trx`, so the event is kept exactly when the change is.
    */
   emit<E extends EventName>(trx: Knex.Transaction, event: E, payload: DomainEvents[E]): Promise<void>;
+  /**
+   * Tells `listener`, in this process, of each event once the transaction that emitted it has committed:
+   * for what this process keeps in memory about the changed data (the api's short-lived answer caches).
+   */
+  afterCommit(listener: (event: EventName) => void): void;
 }
 
 export interface OutboxOptions {
@@ -16,8 +21,18 @@ export interface OutboxOptions {
 }
 
 export function createOutbox(handlers: HandlerRegistry, options: OutboxOptions = {}): Outbox {
+  const committedListeners: ((event: EventName) => void)[] = [];
   return {
+    afterCommit(listener) {
+      committedListeners.push(listener);
+    },
     async emit(trx, event, payload) {
+      if (committedListeners.length) {
+        trx.executionPromise.then(
+          () => committedListeners.forEach((listener) => listener(event)),
+          () => undefined,
+        );
+      }
       const subscribed = handlers.of(event);
       for (const handler of subscribed.filter((h) => h.inline)) {
         await handler.run(trx, payload, { jobId: null });

@@ -32,7 +32,8 @@ function traffic(): Traffic {
   const browser = { Cookie: cookie, 'X-XSRF-TOKEN': xsrf, 'Sec-Fetch-Site': 'same-origin' };
   const loads = [
     startLoad({ base: site.gateway, path: () => '/api/userdetail', headers: browser, workers: 3, timeoutMs: 15_000 }),
-    startLoad({ base: site.gateway, path: () => '/api/home', workers: 2, timeoutMs: 15_000 }),
+    // a visitor's search: home would be answered from the few seconds it is kept (catalog's ListedAnswers)
+    startLoad({ base: site.gateway, path: () => '/api/public/productsearch/lamp', workers: 2, timeoutMs: 15_000 }),
     startLoad({ base: site.api, path: () => '/api/reasons/1', workers: 2, timeoutMs: 15_000 }),
   ];
   const readiness: Traffic['readiness'] = [];

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { createMailer } from '../adapters/mail';
 import { createPlaces } from '../adapters/places';
 import { createStorage } from '../adapters/storage';
-import { createApiApp, createApiJobs } from '../api';
+import { apiListener, createApiApp, createApiJobs } from '../api';
 import type { Config } from '../config';
 import { createGatewayApp } from '../gateway';
 import { reportUncaught } from './uncaught';
@@ -61,7 +61,7 @@ async function startApi(config: Config, db: Knex, logger: Logger): Promise<Start
     places: createPlaces({ googleKey: config.googlePlacesKey }),
     trustProxy: apiTrustProxy(config),
   });
-  const server = await listenGracefully(app, config.apiPort, config.apiHost);
+  const server = await listenGracefully(apiListener(app), config.apiPort, config.apiHost);
   logger.info(`api listening on http://${config.apiHost}:${server.port}`);
   jobs.runner.start();
   return { server, release: () => jobs.runner.stop() };

@@ -12,4 +12,5 @@ export {
   viewableListings,
   type ProductRow,
 } from './repo';
+export { ListedAnswers, LISTED_ANSWER_TTL_MS, SHARED_CACHE_CONTROL } from './listed-answers';
 export { searchIndexHandlers } from './search-index';

@@ -1,1 +1,1 @@
-export { healthRoutes } from './routes';
+export { answerLiveness, healthRoutes } from './routes';

@@ -1,8 +1,20 @@
 import type { Category, HomeContent, ProductPage } from '@swapstuff/contracts';
+import { withTransaction } from '@swapstuff/db';
 import { listItem, seller } from '../../../test/listings';
 import { call, startTestApi, type TestApi } from '../../../test/harness';
 
 let api: TestApi;
+
+/** Blocks or deletes a user as any writer of that change must: announcing it in its transaction. */
+async function hideSeller(userId: number, how: 'blocked' | 'deleted'): Promise<void> {
+  await withTransaction(api.db, async (trx) => {
+    await trx('users')
+      .where({ id: userId })
+      .update({ [`${how}_at`]: new Date() });
+    await api.events.emit(trx, `user.${how}`, { userId });
+  });
+}
+
 beforeAll(async () => {
   api = await startTestApi();
 });
@@ -128,14 +140,8 @@ describe('home categories', () => {
     expect(before.body.Content.products.map((p) => p.id)).toEqual(expect.arrayContaining(hidden));
 
     const sellerOf = (id: number) => api.db('products').where({ id }).first('user_id');
-    await api
-      .db('users')
-      .where({ id: (await sellerOf(hidden[0])).user_id })
-      .update({ blocked_at: new Date() });
-    await api
-      .db('users')
-      .where({ id: (await sellerOf(hidden[1])).user_id })
-      .update({ deleted_at: new Date() });
+    await hideSeller((await sellerOf(hidden[0])).user_id, 'blocked');
+    await hideSeller((await sellerOf(hidden[1])).user_id, 'deleted');
     const after = await call<HomeContent>(api.url, 'GET', '/api/home');
     const shown = after.body.Content.products.map((p) => p.id);
     expect(shown.filter((id) => hidden.includes(id))).toEqual([]);
@@ -168,14 +174,50 @@ describe('home categories', () => {
 
     const userOf = async (token: string) =>
       (await call<{ user: { id: number } }>(api.url, 'GET', '/api/userdetail', { token })).body.Content.user.id;
-    await api
-      .db('users')
-      .where({ id: await userOf(sellers[1].token) })
-      .update({ blocked_at: new Date() });
-    await api
-      .db('users')
-      .where({ id: await userOf(sellers[2].token) })
-      .update({ deleted_at: new Date() });
+    await hideSeller(await userOf(sellers[1].token), 'blocked');
+    await hideSeller(await userOf(sellers[2].token), 'deleted');
     expect({ counted: await counted(), searched: await searched() }).toEqual({ counted: 1, searched: 1 });
+  });
+});
+
+describe("a visitor's home, kept a few seconds", () => {
+  /** The SQL statements the api runs while `act` runs. */
+  async function statementsDuring(act: () => Promise<unknown>): Promise<number> {
+    let statements = 0;
+    const count = () => (statements += 1);
+    api.db.on('query', count);
+    try {
+      await act();
+    } finally {
+      api.db.off('query', count);
+    }
+    return statements;
+  }
+
+  it('answers again from memory, and shows a listing the moment it is published or changed', async () => {
+    const visit = () => call<HomeContent>(api.url, 'GET', '/api/home');
+    await visit();
+    expect(await statementsDuring(visit)).toBe(0);
+    const counts = () => call(api.url, 'POST', '/api/v2/home/categories-by-product-count', { body: {} });
+    await counts();
+    expect(await statementsDuring(counts)).toBe(0);
+
+    const owner = await seller(api, 'home_cache');
+    const id = await listItem(api, owner, { title: 'Freshly published kettle' });
+    const shown = (await visit()).body.Content.products;
+    expect(shown.find((p) => p.id === id)?.title).toBe('Freshly published kettle');
+
+    await withTransaction(api.db, async (trx) => {
+      await trx('products').where({ id }).update({ title: 'Renamed kettle' });
+      await api.events.emit(trx, 'listing.changed', { listingId: id });
+    });
+    expect((await visit()).body.Content.products.find((p) => p.id === id)?.title).toBe('Renamed kettle');
+  });
+
+  it("is not a signed-in user's home: theirs is read for them", async () => {
+    const user = await seller(api, 'home_signed_in');
+    const visitAs = () => call<HomeContent>(api.url, 'GET', '/api/home', { token: user.token });
+    await visitAs();
+    expect(await statementsDuring(visitAs)).toBeGreaterThan(0);
   });
 });

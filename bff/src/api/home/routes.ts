@@ -2,13 +2,19 @@ import { endpoints } from '@swapstuff/contracts';
 import type { ApiDeps } from '../deps';
 import { ok } from '../../http';
 import { viewerOf } from '../auth';
+import { ListedAnswers, SHARED_CACHE_CONTROL } from '../catalog';
 import type { ApiRouter } from '../router';
 import { categoryListSchema, type CategoryListBody } from './schemas';
 import * as home from './service';
 
 export function homeRoutes(deps: ApiDeps, api: ApiRouter): void {
+  // made at the first request, as features touch their dependencies only when serving
+  let kept: ListedAnswers | undefined;
+  const cache = () => (kept ??= new ListedAnswers(deps.events));
   api.handle(endpoints.home, {}, async ({ res }) => {
-    ok(res, await home.home(deps, viewerOf(res)));
+    const viewer = viewerOf(res);
+    if (viewer === null) res.set('Cache-Control', SHARED_CACHE_CONTROL);
+    ok(res, await home.home(deps, cache(), viewer));
   });
 
   api.handle<CategoryListBody>(endpoints.categories, { schema: categoryListSchema }, async ({ input, res }) => {
@@ -16,6 +22,6 @@ export function homeRoutes(deps: ApiDeps, api: ApiRouter): void {
   });
 
   api.handle(endpoints.categoryCounts, {}, async ({ res }) => {
-    ok(res, { categories: await home.withListingCounts(deps) });
+    ok(res, { categories: await home.withListingCounts(deps, cache()) });
   });
 }

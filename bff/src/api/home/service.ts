@@ -1,6 +1,6 @@
 import type { Category, HomeContent } from '@swapstuff/contracts';
 import type { ApiDeps } from '../deps';
-import { productsByIds } from '../catalog';
+import { productsByIds, type ListedAnswers } from '../catalog';
 import { likedCategoryIds } from '../liked-categories';
 import { newestIds } from '../search';
 import { categoriesRepo } from './repo';
@@ -15,9 +15,14 @@ const topLevel = (deps: ApiDeps) => categoriesRepo.list(deps.db, { parentId: nul
 
 /**
  * The top level and the freshest listings; for a user who picked categories they care about, the fresh
- * listings of those come first, then the freshest of the rest.
+ * listings of those come first, then the freshest of the rest. A visitor's home is everyone's: kept a
+ * few seconds in `cache`.
  */
-export async function home(deps: ApiDeps, viewerId: number | null): Promise<HomeContent> {
+export function home(deps: ApiDeps, cache: ListedAnswers, viewerId: number | null): Promise<HomeContent> {
+  return viewerId === null ? cache.get('home', () => build(deps, null)) : build(deps, viewerId);
+}
+
+async function build(deps: ApiDeps, viewerId: number | null): Promise<HomeContent> {
   const liked = viewerId ? await likedCategoryIds(deps.db, viewerId) : [];
   const [categories, first, newest] = await Promise.all([
     topLevel(deps),
@@ -38,8 +43,15 @@ export function categories(deps: ApiDeps, body: CategoryListBody): Promise<Categ
   });
 }
 
-/** Top-level categories with the number of listings search shows in each. */
-export async function withListingCounts(deps: ApiDeps): Promise<(Category & { product_count: number })[]> {
+/** Top-level categories with the number of listings search shows in each (kept a few seconds in `cache`). */
+export function withListingCounts(
+  deps: ApiDeps,
+  cache: ListedAnswers,
+): Promise<(Category & { product_count: number })[]> {
+  return cache.get('category counts', () => countListings(deps));
+}
+
+async function countListings(deps: ApiDeps): Promise<(Category & { product_count: number })[]> {
   const [categories, perTop] = await Promise.all([topLevel(deps), categoriesRepo.listedPerTopCategory(deps.db)]);
   return categories.map((c) => ({ ...c, product_count: perTop.get(c.id) ?? 0 }));
 }

@@ -1,0 +1,96 @@
+/**
+ * Lighthouse 12 with its mobile defaults (simulated slow 4G, 4× CPU slowdown, a phone's screen), run
+ * through its own CLI in a child process (Lighthouse is an ES module; the CLI also keeps its Chromium
+ * and memory apart from the bench's). The browser is Debian's Chromium; none is ever downloaded.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--no-sandbox',
+  '--headless=new',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export interface LighthouseResult {
+  page: string;
+  url: string;
+  /** 0–100 */
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** every script the page loaded, with the bytes that crossed the network (headers included) */
+  scripts: { url: string; transferBytes: number; resourceBytes: number }[];
+  /** Lighthouse's own warnings (a page that did not settle, a throttling note…) */
+  warnings: string[];
+}
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+  resourceSize?: number;
+}
+
+interface Report {
+  categories: { performance: { score: number | null } };
+  audits: Record<string, { numericValue?: number; details?: { items?: NetworkItem[] } }>;
+  runWarnings?: string[];
+  runtimeError?: { message: string };
+}
+
+function lighthouseCli(): string {
+  const cli = path.join(path.dirname(require.resolve('lighthouse/package.json')), 'cli', 'index.js');
+  if (!existsSync(cli)) throw new Error(`no Lighthouse CLI at ${cli}`);
+  return cli;
+}
+
+/** One Lighthouse run of the performance category on `url`. */
+export async function runLighthouse(page: string, url: string): Promise<LighthouseResult> {
+  if (!existsSync(CHROMIUM)) throw new Error(`no browser at ${CHROMIUM} (set CHROMIUM_PATH)`);
+  const dir = mkdtempSync(path.join(tmpdir(), 'swapstuff-lighthouse-'));
+  const out = path.join(dir, 'report.json');
+  try {
+    await promisify(execFile)(
+      process.execPath,
+      [
+        lighthouseCli(),
+        url,
+        '--only-categories=performance',
+        '--output=json',
+        `--output-path=${out}`,
+        `--chrome-path=${CHROMIUM}`,
+        `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+        '--quiet',
+      ],
+      { maxBuffer: 64 * 1024 * 1024, timeout: 180_000, env: { ...process.env, CHROME_PATH: CHROMIUM } },
+    );
+    const report = JSON.parse(readFileSync(out, 'utf8')) as Report;
+    if (report.runtimeError) throw new Error(`Lighthouse on ${url}: ${report.runtimeError.message}`);
+    const metric = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
+    const requests = report.audits['network-requests']?.details?.items ?? [];
+    return {
+      page,
+      url,
+      score: Math.round((report.categories.performance.score ?? 0) * 100),
+      lcpMs: Math.round(metric('largest-contentful-paint')),
+      tbtMs: Math.round(metric('total-blocking-time')),
+      cls: Math.round(metric('cumulative-layout-shift') * 1000) / 1000,
+      scripts: requests
+        .filter((r) => r.resourceType === 'Script')
+        .map((r) => ({ url: r.url, transferBytes: r.transferSize ?? 0, resourceBytes: r.resourceSize ?? 0 })),
+      warnings: report.runWarnings ?? [],
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,94 @@
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+import type { NextFunction, Request, Response } from 'express';
+import { hasSessionCookie } from './session';
+
+/** More answers than the site has public reads; the oldest goes first beyond it. */
+const MAX_ANSWERS = 200;
+/** A shared cache stores no answer larger than this (home is a few KB). */
+const MAX_BYTES = 256 * 1024;
+/** Response headers that belong to one connection or one client, never stored. */
+const NOT_STORED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'set-cookie']);
+
+interface Kept {
+  until: number;
+  storedAt: number;
+  status: number;
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+}
+
+/** Seconds a shared cache may keep an answer (`s-maxage`), or undefined when it may not keep it. */
+export function sharedMaxAge(cacheControl: string | undefined): number | undefined {
+  if (!cacheControl || /\b(private|no-store|no-cache)\b/i.test(cacheControl)) return undefined;
+  const match = /\bs-maxage=(\d+)/i.exec(cacheControl);
+  const seconds = match ? Number(match[1]) : 0;
+  return seconds > 0 ? seconds : undefined;
+}
+
+/** Only a visitor's GET (no session cookie, no token of its own) may be answered for everyone. */
+const isAnonymousRead = (req: IncomingMessage) =>
+  req.method === 'GET' && !req.headers.authorization && !hasSessionCookie(req);
+
+/** One stored answer per URL and Accept-Encoding (the api's answers vary by it, and by nothing else). */
+const keyOf = (req: IncomingMessage & { originalUrl?: string }) =>
+  `${req.originalUrl ?? req.url ?? ''}\n${req.headers['accept-encoding'] ?? ''}`;
+
+/**
+ * The gateway as the shared cache HTTP describes: an api answer to a visitor's GET that says
+ * `Cache-Control: s-maxage=N` (the same for every visitor: home, the category counts) is kept N seconds
+ * and answered from memory, with an `Age` header, to the next visitors, without a trip to the api.
+ * Requests with a session cookie or a token always go to the api; answers that set a cookie, say
+ * private/no-store, or are not 200 are never kept. Runs after the CSRF check, just before the proxy.
+ */
+export class SharedCache {
+  private readonly answers = new Map<string, Kept>();
+
+  /** Express middleware: answers from memory when it can, otherwise passes on to the proxy. */
+  readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
+    if (!isAnonymousRead(req)) return next();
+    const key = keyOf(req);
+    const kept = this.answers.get(key);
+    if (!kept) return next();
+    const now = Date.now();
+    if (kept.until <= now) {
+      this.answers.delete(key);
+      return next();
+    }
+    res.writeHead(kept.status, { ...kept.headers, age: String(Math.floor((now - kept.storedAt) / 1000)) });
+    res.end(kept.body);
+  };
+
+  /** Called with each api answer as it is relayed: keeps a copy when HTTP lets a shared cache keep it. */
+  keep(req: IncomingMessage, proxyRes: IncomingMessage): void {
+    const seconds = sharedMaxAge(proxyRes.headers['cache-control']);
+    if (seconds === undefined || proxyRes.statusCode !== 200 || !isAnonymousRead(req)) return;
+    if (proxyRes.headers['set-cookie']) return;
+    const key = keyOf(req);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    proxyRes.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BYTES) chunks.push(chunk);
+    });
+    proxyRes.on('end', () => {
+      if (size > MAX_BYTES || !proxyRes.complete) return;
+      if (this.answers.size >= MAX_ANSWERS) this.answers.delete(this.answers.keys().next().value as string);
+      const now = Date.now();
+      this.answers.set(key, {
+        until: now + seconds * 1000,
+        storedAt: now,
+        status: 200,
+        headers: storedHeaders(proxyRes.headers),
+        body: Buffer.concat(chunks),
+      });
+    });
+  }
+}
+
+function storedHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
+  const stored: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !NOT_STORED.has(name)) stored[name] = value;
+  }
+  return stored;
+}

@@ -1,0 +1,80 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import express from 'express';
+import pino from 'pino';
+import { requestLog, SLOW_REQUEST_MS } from './request-log';
+
+interface Entry {
+  level: number;
+  msg: string;
+  req?: { id: number; method: string; url: string };
+  res?: { statusCode: number };
+  responseTime?: number;
+  note?: string;
+}
+
+/** An app with the request log at `level`, its log lines, and a base URL to call it at. */
+async function appLoggingAt(level: string) {
+  const entries: Entry[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      entries.push(JSON.parse(chunk.toString('utf8')) as Entry);
+      done();
+    },
+  });
+  const app = express();
+  app.use(requestLog(app, pino({ level }, stream)));
+  app.get('/fast', (_req, res) => res.json({ ok: true }));
+  app.get('/slow', (_req, res) => void setTimeout(() => res.json({ ok: true }), SLOW_REQUEST_MS + 50));
+  app.get('/broken', (req, res) => {
+    req.log.info({ note: 'from the handler' }, 'handler says');
+    res.status(500).json({ ok: false });
+  });
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const get = async (path: string) => {
+    await (await fetch(`${base}${path}`)).text();
+    // the line is written when the response closes, just after the client has it
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  };
+  return { entries, get, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+describe('the request log', () => {
+  it("at info (production's level) writes a line per request, naming it, with its status and time", async () => {
+    const app = await appLoggingAt('info');
+    try {
+      await app.get('/fast');
+      await app.get('/broken');
+      expect(app.entries.map((e) => [e.level, e.msg, e.req?.url, e.res?.statusCode])).toEqual([
+        [30, 'request completed', '/fast', 200],
+        [30, 'handler says', '/broken', undefined],
+        [50, 'request completed', '/broken', 500],
+      ]);
+      expect(app.entries[1].note).toBe('from the handler');
+      expect(app.entries[1].req?.id).toBe(app.entries[2].req?.id);
+      expect(app.entries[0].req?.id).not.toBe(app.entries[2].req?.id);
+      expect(typeof app.entries[0].responseTime).toBe('number');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("at warn (the bench's) skips successful requests but keeps errors and slow requests", async () => {
+    const app = await appLoggingAt('warn');
+    try {
+      await app.get('/fast');
+      await app.get('/broken');
+      await app.get('/slow');
+      expect(app.entries.map((e) => [e.level, e.msg, e.req?.url])).toEqual([
+        [50, 'request completed', '/broken'],
+        [40, 'slow request', '/slow'],
+      ]);
+      expect(app.entries[1].responseTime).toBeGreaterThanOrEqual(SLOW_REQUEST_MS);
+    } finally {
+      await app.close();
+    }
+  });
+});
