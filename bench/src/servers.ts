@@ -48,10 +48,18 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+/** The api's own Express (the root node_modules holds an older major, for the dev server). */
+const BFF_EXPRESS = require.resolve('express', { paths: [path.join(__dirname, '..', '..', 'bff')] });
+
 /** What a bare server answers to every request. */
 export interface BareAnswer {
   body: string;
   contentType?: string;
+  /**
+   * Answer from one route of a minimal Express app instead of node:http alone: what Express itself costs,
+   * the ceiling of any route the api serves through Express.
+   */
+  express?: boolean;
 }
 
 /**
@@ -62,13 +70,21 @@ export async function startBareServer(
   answer: BareAnswer = { body: '{}' },
 ): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
+  const handler = answer.express
+    ? `(() => { const app = require(process.env.EXPRESS_PATH)(); app.all('/{*path}', (q, r) => { r.writeHead(200, headers); r.end(body); }); return app; })()`
+    : '(q, r) => { r.writeHead(200, headers); r.end(body); }';
   const code = `const body = Buffer.from(process.env.BARE_BODY);
 const headers = { 'content-type': process.env.BARE_TYPE, 'content-length': body.length };
-const s = require('node:http').createServer((q, r) => { r.writeHead(200, headers); r.end(body); });
+const s = require('node:http').createServer(${handler});
 s.keepAliveTimeout = 65000;
 s.listen(${port}, '127.0.0.1');`;
   const child = spawn(process.execPath, ['-e', code], {
-    env: { ...process.env, BARE_BODY: answer.body, BARE_TYPE: answer.contentType ?? 'application/json; charset=utf-8' },
+    env: {
+      ...process.env,
+      EXPRESS_PATH: BFF_EXPRESS,
+      BARE_BODY: answer.body,
+      BARE_TYPE: answer.contentType ?? 'application/json; charset=utf-8',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

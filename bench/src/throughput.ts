@@ -4,7 +4,7 @@
  * (what the proxy costs). Absolute req/s depend on the machine and on what else runs; the ratios much less.
  */
 import autocannon from 'autocannon';
-import { startBareServer } from './servers';
+import { startBareServer, type BareAnswer } from './servers';
 
 export interface Load {
   target: string;
@@ -25,7 +25,8 @@ export interface Ratio {
   measure: string;
   /** the measured side over the reference side */
   value: number;
-  target: number;
+  /** none for a row that only gives context to the others */
+  target?: number;
   of: Load;
   against: Load;
 }
@@ -64,6 +65,26 @@ export async function load(target: string, base: string, request: Request, optio
 
 const share = (of: Load, against: Load) => Math.round((of.reqPerSec / Math.max(against.reqPerSec, 1)) * 100) / 100;
 
+/** The api's answer to `request`, as autocannon receives it (no compression asked for). */
+async function answerOf(apiUrl: string, request: Request): Promise<BareAnswer> {
+  const answer = await fetch(`${apiUrl}${request.path}`, {
+    method: request.method,
+    body: request.body,
+    headers: { 'accept-encoding': 'identity', ...(request.body ? { 'content-type': 'application/json' } : {}) },
+  });
+  if (!answer.ok) throw new Error(`${request.method} ${request.path} answered ${answer.status}`);
+  return { body: await answer.text(), contentType: answer.headers.get('content-type') ?? undefined };
+}
+
+async function loadBare(target: string, answer: BareAnswer, request: Request, options: ThroughputOptions) {
+  const bare = await startBareServer(answer);
+  try {
+    return await load(target, bare.url, request, options);
+  } finally {
+    await bare.stop();
+  }
+}
+
 /**
  * The api's answer to `request` read once, then a bare node:http server answering exactly those bytes
  * (same Content-Type) measured the same way as the api.
@@ -75,25 +96,26 @@ export async function apiAgainstBare(
   target: number,
   options: ThroughputOptions,
 ): Promise<Ratio> {
-  const answer = await fetch(`${apiUrl}${request.path}`, {
-    method: request.method,
-    body: request.body,
-    // autocannon asks for no compression either
-    headers: { 'accept-encoding': 'identity', ...(request.body ? { 'content-type': 'application/json' } : {}) },
-  });
-  if (!answer.ok) throw new Error(`${request.method} ${request.path} answered ${answer.status}`);
-  const bare = await startBareServer({
-    body: await answer.text(),
-    contentType: answer.headers.get('content-type') ?? undefined,
-  });
-  let against: Load;
-  try {
-    against = await load(`bare node:http (same answer as ${request.path})`, bare.url, request, options);
-  } finally {
-    await bare.stop();
-  }
+  const answer = await answerOf(apiUrl, request);
+  const against = await loadBare(`bare node:http (same answer as ${request.path})`, answer, request, options);
   const of = await load(`api ${request.method} ${request.path}`, apiUrl, request, options);
   return { measure, value: share(of, against), target, of, against };
+}
+
+/**
+ * Context for the rows above: one route of a minimal Express app answering the same bytes, against bare
+ * node:http. No route the api serves through Express can do better than this share.
+ */
+export async function expressAgainstBare(
+  measure: string,
+  apiUrl: string,
+  request: Request,
+  options: ThroughputOptions,
+): Promise<Ratio> {
+  const answer = await answerOf(apiUrl, request);
+  const against = await loadBare(`bare node:http (same answer as ${request.path})`, answer, request, options);
+  const of = await loadBare(`minimal Express app (same answer)`, { ...answer, express: true }, request, options);
+  return { measure, value: share(of, against), of, against };
 }
 
 /** The gateway against the api directly, on the same request. */
