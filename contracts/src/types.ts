@@ -129,6 +129,17 @@ export interface BusinessRegisterBody {
   agreeToTerms: boolean;
 }
 
+/**
+ * A smaller or lighter copy of a listing's photo (ours, issue 11): the same picture in a newer format at
+ * one width, for a `<picture>`'s `<source srcset>`. Served for good under a name that is its content's hash.
+ */
+export interface ImageVariant {
+  url: string;
+  type: 'image/avif' | 'image/webp';
+  width: number;
+  height: number;
+}
+
 /** A photo of a listing; file_name is the URL the photo is served at. */
 export interface ProductImage {
   id: number;
@@ -136,6 +147,12 @@ export interface ProductImage {
   featured: 0 | 1;
   width: number;
   height: number;
+  /**
+   * Ours (issue 11): the photo as AVIF (where the server's image library writes it) and WebP, each at up
+   * to three widths (320, 640 and 800 px, never wider than file_name), narrowest first per type. Empty for
+   * photos stored before variants existed: file_name alone is then shown.
+   */
+  variants: ImageVariant[];
 }
 
 export interface ProductVideo {

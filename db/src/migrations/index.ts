@@ -8,6 +8,7 @@ import * as images from './006_images';
 import * as likedCategories from './007_liked_categories';
 import * as notifications from './008_notifications';
 import * as swapCategories from './009_swap_categories';
+import * as imageVariants from './010_image_variants';
 
 interface Migration {
   name: string;
@@ -26,6 +27,7 @@ const migrations: Migration[] = [
   { name: '007_liked_categories', ...likedCategories },
   { name: '008_notifications', ...notifications },
   { name: '009_swap_categories', ...swapCategories },
+  { name: '010_image_variants', ...imageVariants },
 ];
 
 /**

@@ -1,4 +1,4 @@
-import { Button, Result, Skeleton } from 'antd';
+import { Button, Result } from 'antd';
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import { Link } from 'react-router-dom';
 import { TAGLINE, routes, type Category, type HomeContent } from '@swapstuff/contracts';
@@ -7,6 +7,12 @@ import { EmptyState, FallbackImage } from '@swapstuff/sdk/ui';
 import { ListingGrid, ListingSkeleton } from '../listings/ListingResults';
 import { useHome } from './api';
 import styles from './HomePage.module.css';
+
+/**
+ * Placeholder cards while the categories load: as many as the site's category tree has at the top
+ * (db/src/seeds/data.ts), so the grid has its final rows and Fresh Listings below it does not move.
+ */
+const CATEGORY_PLACEHOLDERS = 10;
 
 function CategoryCard({ category }: { category: Category }) {
   return (
@@ -23,10 +29,10 @@ function Categories({ home }: { home: ApiQuery<HomeContent> }) {
   if (home.isPending) {
     return (
       <ul className={styles.grid} aria-busy="true" aria-label="Loading categories">
-        {Array.from({ length: 8 }, (_, i) => (
+        {Array.from({ length: CATEGORY_PLACEHOLDERS }, (_, i) => (
           <li key={i} className={styles.skeleton}>
-            <Skeleton.Avatar active size={72} shape="square" />
-            <Skeleton.Input active size="small" />
+            <span className={styles.skeletonImage} />
+            <span className={styles.skeletonName} />
           </li>
         ))}
       </ul>

@@ -43,7 +43,14 @@ export function AskQuestionDialog({ product, onClose }: AskQuestionDialogProps) 
       destroyOnHidden
     >
       <div className={styles.summary}>
-        <FallbackImage src={photo?.file_name} width={64} height={64} className={styles.summaryPhoto} />
+        <FallbackImage
+          src={photo?.file_name}
+          variants={photo?.variants}
+          sizes="64px"
+          width={64}
+          height={64}
+          className={styles.summaryPhoto}
+        />
         <div>
           <div className={styles.summaryTitle}>{product.title}</div>
           <div className={styles.summaryPrice}>{listingPriceInFull(product)}</div>

@@ -196,6 +196,10 @@ export function ItemDetailPage() {
   if (product.isPending) {
     return (
       <div className={styles.page} role="status" aria-busy="true" aria-label="Loading the item">
+        {/* the breadcrumb's line, so the photo is already where it will be */}
+        <div className={styles.breadcrumb} aria-hidden>
+          &nbsp;
+        </div>
         <div className={styles.layout}>
           <div className={styles.skeletonPhoto} />
           <Skeleton active paragraph={{ rows: 6 }} />

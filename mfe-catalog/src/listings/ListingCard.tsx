@@ -22,6 +22,14 @@ import styles from './ListingCard.module.css';
 
 export type ListingLayout = 'grid' | 'list';
 
+/**
+ * How wide a card's photo is drawn (ListingResults.module.css, ListingCard.module.css): two columns on a
+ * phone, columns of at least 230 px in at most 1,168 px on wider screens; 220 px (120 px on a phone) in
+ * the list layout.
+ */
+const GRID_PHOTO_SIZES = '(max-width: 575px) 50vw, (max-width: 1023px) 33vw, 300px';
+const LIST_PHOTO_SIZES = '(max-width: 575px) 120px, 220px';
+
 export interface ListingCardProps {
   product: Product;
   layout: ListingLayout;
@@ -68,7 +76,12 @@ export function ListingCard({ product, layout, eager }: ListingCardProps) {
   return (
     <article className={`${styles.card} ${layout === 'list' ? styles.list : ''}`} aria-labelledby={headingId}>
       <div className={styles.media}>
-        <PhotoCarousel images={product.images} title={product.title} eager={eager} />
+        <PhotoCarousel
+          images={product.images}
+          title={product.title}
+          sizes={layout === 'list' ? LIST_PHOTO_SIZES : GRID_PHOTO_SIZES}
+          eager={eager}
+        />
         {badge && (
           <Tag className={styles.badge} color={badge === 'Sold' ? 'red' : 'gold'}>
             {badge}

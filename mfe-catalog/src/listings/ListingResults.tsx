@@ -41,7 +41,9 @@ export function ListingSkeleton({ layout }: { layout: ListingLayout }) {
       {Array.from({ length: 8 }, (_, i) => (
         <div key={i} className={styles.skeleton}>
           <div className={styles.skeletonImage} />
-          <Skeleton active paragraph={{ rows: 2 }} />
+          <div className={styles.skeletonBody}>
+            <Skeleton active paragraph={{ rows: 3 }} />
+          </div>
         </div>
       ))}
     </div>

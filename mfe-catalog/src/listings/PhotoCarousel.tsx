@@ -8,6 +8,8 @@ import styles from './ListingCard.module.css';
 export interface PhotoCarouselProps {
   images: ProductImage[];
   title: string;
+  /** how wide the photos are drawn (the `sizes` attribute) */
+  sizes: string;
   /** cards in the first row load at once; the others when scrolled near (spec: lazy below the fold) */
   eager?: boolean;
 }
@@ -16,7 +18,7 @@ export interface PhotoCarouselProps {
  * A card's photos, featured first (spec section 2: featured image carousel). A row that snaps photo by
  * photo: a phone swipes it, arrows and dots page it. Photos after the first load only when paged to.
  */
-export function PhotoCarousel({ images, title, eager = false }: PhotoCarouselProps) {
+export function PhotoCarousel({ images, title, sizes, eager = false }: PhotoCarouselProps) {
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
   const photos = images.length ? images : [null];
@@ -49,10 +51,13 @@ export function PhotoCarousel({ images, title, eager = false }: PhotoCarouselPro
             key={photo?.id ?? 'none'}
             className={styles.photo}
             src={photo?.file_name}
+            variants={photo?.variants}
+            sizes={sizes}
             alt={i === 0 ? title : `${title}, photo ${i + 1} of ${count}`}
             width={photo?.width || 800}
             height={photo?.height || 600}
             loading={eager && i === 0 ? 'eager' : 'lazy'}
+            fetchPriority={eager && i === 0 ? 'high' : undefined}
           />
         ))}
       </div>

@@ -85,7 +85,9 @@ export function RemoteOutlet({ name, load, resetKey = '' }: RemoteOutletProps) {
   const context = useMemo(() => ({ name, retry }), [name, retry]);
 
   return (
-    <div data-remote={name} style={{ width: '100%', minHeight: 320 }}>
+    // no height of its own: the main area it fills holds a screen's height (MainLayout.module.css), so
+    // the loading bars, the remote's skeleton and its page take turns without moving the footer
+    <div data-remote={name} style={{ width: '100%' }}>
       <RemoteOutletContext.Provider value={context}>
         <RemoteErrorBoundary key={attempt} name={name} onRetry={retry} resetKey={resetKey}>
           <Suspense fallback={<ContentLoading />}>

@@ -8,6 +8,7 @@ import {
 } from '@swapstuff/contracts';
 import { toDate, whereListed, whereSellerVisible, whereViewable, type Knex } from '@swapstuff/db';
 import type { Storage } from '../../adapters/storage';
+import { variantsOnTheWire } from '../media';
 
 /** A products row joined with what every listing shows (seller, category, dimensions, viewer's like). */
 export interface ProductRow {
@@ -106,6 +107,7 @@ interface ImageRow {
   featured: number | boolean;
   width: number;
   height: number;
+  variants: string | null;
 }
 interface VideoRow {
   id: number;
@@ -137,7 +139,7 @@ export async function toProducts(db: Knex, storage: Storage, rows: ProductRow[])
     db<ImageRow>('product_images')
       .whereIn('product_id', ids)
       .orderBy(['product_id', 'sort_order', 'id'])
-      .select('id', 'product_id', 'file_name', 'featured', 'width', 'height'),
+      .select('id', 'product_id', 'file_name', 'featured', 'width', 'height', 'variants'),
     db<VideoRow>('product_videos')
       .whereIn('product_id', ids)
       .orderBy(['product_id', 'sort_order', 'id'])
@@ -152,6 +154,7 @@ export async function toProducts(db: Knex, storage: Storage, rows: ProductRow[])
       featured: i.featured ? 1 : 0,
       width: i.width,
       height: i.height,
+      variants: variantsOnTheWire(storage, i.variants),
     }));
     const clips: ProductVideo[] = (videosOf.get(row.id) ?? []).map((v) => ({
       id: v.id,

@@ -3,5 +3,12 @@
  * video checks and re-encoding, and images uploaded on their own (POST /api/upload/image).
  */
 export { mediaRoutes } from './routes';
-export { storeListingMedia, type StoredPhoto, type StoredVideo } from './photos';
+export {
+  storeListingMedia,
+  type StoredListingPhoto,
+  type StoredPhoto,
+  type StoredVariant,
+  type StoredVideo,
+} from './photos';
+export { variantsOnTheWire } from './variants';
 export { filesNamed, LISTING_FORM, multipartUpload, uploadedFiles, uploadTempDir } from './upload';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { messages } from '@swapstuff/contracts';
 import type { Storage } from '../../adapters/storage';
 import { HttpError } from '../../http';
@@ -24,6 +24,27 @@ export interface StoredPhoto {
   width: number;
   height: number;
   bytes: number;
+}
+
+/**
+ * Widths listing photos are also stored at (issue 11): a phone's card, a phone's full width or a desktop
+ * card on a dense screen, and the photo itself. Only those narrower than the photo, and its own width.
+ */
+export const VARIANT_WIDTHS = [320, 640, 800];
+
+export type VariantMime = 'image/avif' | 'image/webp';
+
+/** A lighter copy of a listing photo, in the storage like it (named by its content's hash). */
+export interface StoredVariant {
+  file_name: string;
+  mime: VariantMime;
+  width: number;
+  height: number;
+}
+
+export interface StoredListingPhoto extends StoredPhoto {
+  /** AVIF (where sharp writes it) then WebP, each narrowest first */
+  variants: StoredVariant[];
 }
 
 export interface StoredVideo {
@@ -86,6 +107,66 @@ async function encodeWithin(
   throw new HttpError(413, messages.imageTooLarge);
 }
 
+/** The widths a photo of this width is copied at: VARIANT_WIDTHS below it, then its own. */
+export function variantWidths(width: number): number[] {
+  return [...VARIANT_WIDTHS.filter((w) => w < width), width];
+}
+
+let avifWritable: Promise<boolean> | undefined;
+
+/**
+ * Whether this sharp writes AVIF: its prebuilt libvips does, one built against a system libvips may not
+ * (then `format.heif.output.buffer` is false, or the encode fails). Asked once per process.
+ */
+export function canWriteAvif(): Promise<boolean> {
+  avifWritable ??= (async () => {
+    if (!sharp.format.heif?.output?.buffer) return false;
+    try {
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+        .avif()
+        .toBuffer();
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  return avifWritable;
+}
+
+type EncodedVariant = { body: Buffer; ext: string; mime: VariantMime; width: number; height: number };
+
+/**
+ * The AVIF and WebP copies of a prepared photo (already ≤ 800 px, turned upright, without metadata).
+ * AVIF at effort 0: higher efforts take seconds a photo on this kind of machine for a few percent fewer
+ * bytes. An animated GIF gets animated WebP only (sharp's AVIF keeps only the first frame).
+ */
+async function encodeVariants(photo: { body: Buffer; ext: string }): Promise<EncodedVariant[]> {
+  const animated = photo.ext === 'gif';
+  const { width = 0 } = await sharp(photo.body).metadata();
+  const formats: { ext: string; mime: VariantMime; encode: (image: Sharp) => Sharp }[] = [];
+  if (!animated && (await canWriteAvif())) {
+    formats.push({ ext: 'avif', mime: 'image/avif', encode: (image) => image.avif({ quality: 50, effort: 0 }) });
+  }
+  formats.push({ ext: 'webp', mime: 'image/webp', encode: (image) => image.webp({ quality: 75 }) });
+  const variants: EncodedVariant[] = [];
+  for (const format of formats) {
+    for (const side of variantWidths(width)) {
+      const body = await format
+        .encode(sharp(photo.body, { animated }).resize({ width: side, withoutEnlargement: true }))
+        .toBuffer();
+      const meta = await sharp(body).metadata();
+      variants.push({
+        body,
+        ext: format.ext,
+        mime: format.mime,
+        width: meta.width ?? side,
+        height: meta.pageHeight ?? meta.height ?? 0,
+      });
+    }
+  }
+  return variants;
+}
+
 const contentKey = (folder: string, body: Buffer, ext: string) =>
   `${folder}/${createHash('sha256').update(body).digest('hex')}.${ext}`;
 
@@ -114,7 +195,7 @@ export async function storeListingMedia(
   storage: Storage,
   photos: Express.Multer.File[],
   videos: Express.Multer.File[],
-): Promise<{ photos: StoredPhoto[]; videos: StoredVideo[] }> {
+): Promise<{ photos: StoredListingPhoto[]; videos: StoredVideo[] }> {
   const preparedVideos = await Promise.all(
     videos.map(async (file) => {
       const kind = await checkVideoFile(file.path);
@@ -124,10 +205,22 @@ export async function storeListingMedia(
   );
   // one at a time: each decode may use up to 50 MP of memory
   const preparedPhotos = [];
-  for (const file of photos) preparedPhotos.push(await preparePhoto(file));
+  for (const file of photos) {
+    const photo = await preparePhoto(file);
+    preparedPhotos.push({ photo, variants: await encodeVariants(photo) });
+  }
 
-  const storedPhotos: StoredPhoto[] = [];
-  for (const photo of preparedPhotos) storedPhotos.push(await putPhoto(storage, 'products', photo));
+  const storedPhotos: StoredListingPhoto[] = [];
+  for (const { photo, variants } of preparedPhotos) {
+    const stored = await putPhoto(storage, 'products', photo);
+    const storedVariants: StoredVariant[] = [];
+    for (const variant of variants) {
+      const key = contentKey('products', variant.body, variant.ext);
+      await storage.put(key, variant.body, variant.mime);
+      storedVariants.push({ file_name: key, mime: variant.mime, width: variant.width, height: variant.height });
+    }
+    storedPhotos.push({ ...stored, variants: storedVariants });
+  }
   const storedVideos: StoredVideo[] = [];
   for (const video of preparedVideos) {
     const body = await fs.readFile(video.file.path);

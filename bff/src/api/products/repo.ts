@@ -1,6 +1,6 @@
 import type { ListingStatus } from '@swapstuff/contracts';
 import { isSqlite, type Knex } from '@swapstuff/db';
-import type { StoredPhoto, StoredVideo } from '../media';
+import type { StoredListingPhoto, StoredVideo } from '../media';
 
 export interface ProductFields {
   category_id: number;
@@ -69,10 +69,16 @@ export const productsRepo = {
       await db('product_dimensions').insert({ product_id: productId, ...dimensions, size_unit: 'inches' });
   },
 
-  async addPhotos(db: Knex, productId: number, photos: StoredPhoto[], firstOrder: number): Promise<void> {
+  async addPhotos(db: Knex, productId: number, photos: StoredListingPhoto[], firstOrder: number): Promise<void> {
     if (photos.length === 0) return;
     await db('product_images').insert(
-      photos.map((p, i) => ({ ...p, product_id: productId, featured: false, sort_order: firstOrder + i })),
+      photos.map((p, i) => ({
+        ...p,
+        variants: JSON.stringify(p.variants),
+        product_id: productId,
+        featured: false,
+        sort_order: firstOrder + i,
+      })),
     );
   },
 
