@@ -1,11 +1,13 @@
 import type { Request } from 'express';
 import type { Logger } from 'pino';
 import {
+  ITEM_MAIN_PHOTO_SIZES,
   Money,
   endpoints,
   listingPlace,
   listingPriceInFull,
   pathMatcher,
+  photoSources,
   priceOf,
   routes,
   type Category,
@@ -39,6 +41,11 @@ export interface PageMeta {
   title?: string;
   description?: string;
   canonical?: string;
+  /**
+   * The page's largest paint, for the head to preload: the browser then fetches it with the page instead
+   * of after the scripts that draw it (the same copy the page's <picture> picks: same srcset and sizes)
+   */
+  photo?: { href: string; srcSet?: string; sizes?: string; type?: string };
   /** [attribute, key, content]: `property` for Open Graph, `name` for Twitter cards */
   tags: [attribute: 'property' | 'name', key: string, content: string][];
 }
@@ -99,9 +106,17 @@ export function listingMeta(product: Product, publicUrl: string): PageMeta {
   const photo = product.featured_image?.file_name ?? product.images[0]?.file_name;
   const image = photo ? new URL(photo, `${publicUrl}/`).href : undefined;
   const price = priceOf(product);
+  // the gallery opens on the first photo; its best format only (a browser that cannot read it skips the
+  // preload: a second one in another format would be downloaded too by a browser that reads both)
+  const main = product.images[0];
+  const [best] = main ? photoSources(main.variants) : [];
   return {
     status: 200,
     title: `${product.title} | ${SITE}`,
+    photo: main && {
+      href: main.file_name,
+      ...(best && { srcSet: best.srcSet, sizes: ITEM_MAIN_PHOTO_SIZES, type: best.type }),
+    },
     description,
     canonical,
     tags: [

@@ -4,6 +4,7 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
+import { ITEM_MAIN_PHOTO_SIZES, endpoints, photoSources, type Product } from '@swapstuff/contracts';
 import { call, startTestApi, type TestApi } from '../../test/harness';
 import { listItem, seller } from '../../test/listings';
 import { loadConfig } from '../config';
@@ -180,12 +181,23 @@ describe('a shared listing link, fetched with no JavaScript', () => {
     expect(headers.get('content-type')).toMatch(/^text\/html/);
   });
 
-  it('preloads the registry, and the manifest and entry script of the remote that owns the page', async () => {
+  it('preloads the registry, the manifest and entry script of the remote that owns the page, and its main photo', async () => {
     const { html } = await page(`/item-detail/${listingId}`);
+    const detail = await call<{ product: Product }>(
+      api.url,
+      'GET',
+      endpoints.product.path.replace(':id', String(listingId)),
+    );
+    const [main] = detail.body.Content.product.images;
+    const [best] = photoSources(main.variants);
+    // the gallery's <picture> asks for the same copy: same candidates, same sizes, its best format
+    expect(best.type).toMatch(/^image\/(avif|webp)$/);
     expect(preloads(html)).toEqual([
       '<link rel="preload" href="/mf/remotes.json" as="fetch" crossorigin>',
       '<link rel="preload" href="/mfe/mfe_catalog/0.1.0/mf-manifest.json" as="fetch" crossorigin>',
       '<link rel="preload" href="/mfe/mfe_catalog/0.1.0/remoteEntry.js" as="script">',
+      `<link rel="preload" as="image" href="${main.file_name}" imagesrcset="${best.srcSet}" ` +
+        `imagesizes="${ITEM_MAIN_PHOTO_SIZES}" type="${best.type}" fetchpriority="high">`,
     ]);
     // before the shell's own script, so the browser asks for them as early
     expect(html.indexOf('remoteEntry.js')).toBeLessThan(html.indexOf('<script defer'));

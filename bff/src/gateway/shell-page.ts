@@ -48,6 +48,14 @@ function preloadTag({ href, kind }: Preload): string {
   return `<link rel="preload" href="${url}" as="fetch" crossorigin>`;
 }
 
+/** The largest paint's photo, as its <picture> will ask for it; first in line (`fetchpriority`). */
+function photoPreloadTag({ href, srcSet, sizes, type }: NonNullable<PageMeta['photo']>): string {
+  const candidates = srcSet
+    ? ` imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(sizes ?? '100vw')}" type="${escapeHtml(type ?? '')}"`
+    : '';
+  return `<link rel="preload" as="image" href="${escapeHtml(href)}"${candidates} fetchpriority="high">`;
+}
+
 function headFor(preloads: Preload[], meta: PageMeta | null, defaults: TemplateDefaults, status: number): string {
   const title = meta?.title
     ? escapeHtml(meta.title)
@@ -57,6 +65,7 @@ function headFor(preloads: Preload[], meta: PageMeta | null, defaults: TemplateD
   const description = meta?.description ? escapeHtml(meta.description) : defaults.description;
   return [
     ...preloads.map(preloadTag),
+    meta?.photo ? photoPreloadTag(meta.photo) : '',
     title !== undefined ? `<title>${title}</title>` : '',
     description !== undefined ? `<meta name="description" content="${description}">` : '',
     status === 404 ? '<meta name="robots" content="noindex">' : '',

@@ -1,11 +1,8 @@
 import { useState } from 'react';
 import { Image } from 'antd';
-import type { ProductImage, ProductVideo } from '@swapstuff/contracts';
+import { ITEM_MAIN_PHOTO_SIZES, type ProductImage, type ProductVideo } from '@swapstuff/contracts';
 import { FallbackImage, PLACEHOLDER_IMAGE } from '@swapstuff/sdk/ui';
 import styles from './ItemDetailPage.module.css';
-
-/** The main photo's drawn width (ItemDetailPage.module.css): the page's width on a phone, 1.15 of 2.15 of at most 1,168 px beside the facts */
-const MAIN_PHOTO_SIZES = '(max-width: 767px) 100vw, 640px';
 
 export interface GalleryProps {
   title: string;
@@ -33,7 +30,7 @@ export function Gallery({ title, images, videos }: GalleryProps) {
         <FallbackImage
           src={main?.file_name}
           variants={main?.variants}
-          sizes={MAIN_PHOTO_SIZES}
+          sizes={ITEM_MAIN_PHOTO_SIZES}
           alt={title}
           width={main?.width || 800}
           height={main?.height || 600}

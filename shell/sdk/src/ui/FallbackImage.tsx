@@ -1,5 +1,5 @@
 import { useState, type ImgHTMLAttributes } from 'react';
-import type { ImageVariant } from '@swapstuff/contracts';
+import { photoSources, type ImageVariant } from '@swapstuff/contracts';
 
 /** Shown where a photo is missing or fails to load (spec section 8: broken images fall back to placeholders). */
 export const PLACEHOLDER_IMAGE =
@@ -20,13 +20,6 @@ export interface FallbackImageProps extends Omit<ImgHTMLAttributes<HTMLImageElem
   variants?: ImageVariant[];
   /** how wide the image is drawn (the `sizes` attribute), needed with variants; the full viewport by default */
   sizes?: string;
-}
-
-/** "url 320w, url 640w" per type, in the order the variants come (the better format first). */
-function sourcesOf(variants: ImageVariant[]): { type: string; srcSet: string }[] {
-  const byType = new Map<string, string[]>();
-  for (const v of variants) byType.set(v.type, [...(byType.get(v.type) ?? []), `${v.url} ${v.width}w`]);
-  return [...byType].map(([type, candidates]) => ({ type, srcSet: candidates.join(', ') }));
 }
 
 /**
@@ -63,7 +56,7 @@ export function FallbackImage({
   if (!shown || variants.length === 0) return img;
   return (
     <picture style={{ display: 'contents' }}>
-      {sourcesOf(variants).map(({ type, srcSet }) => (
+      {photoSources(variants).map(({ type, srcSet }) => (
         <source key={type} type={type} srcSet={srcSet} sizes={sizes} />
       ))}
       {img}
