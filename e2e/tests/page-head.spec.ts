@@ -28,9 +28,10 @@ function watch(page: Page) {
   return { requested, preloadWarnings };
 }
 
+/** What the head preloads for the page's scripts (the photo's preload is checked on its own). */
 async function preloadedPaths(page: Page): Promise<string[]> {
   return page
-    .locator('link[rel="preload"], link[rel="modulepreload"]')
+    .locator('link[rel="preload"]:not([as="image"]), link[rel="modulepreload"]')
     .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
 }
 
@@ -73,6 +74,28 @@ for (const [name, path, shows] of [
     expect(preloadWarnings).toEqual([]);
   });
 }
+
+test("a shared listing's main photo: the copy the head preloads is the one the gallery shows, fetched once", async ({
+  page,
+}) => {
+  const { requested, preloadWarnings } = watch(page);
+  await page.goto(`/item-detail/${itemId}`);
+  const photo = page.getByRole('img', { name: TITLE }).first();
+  await expect(photo).toBeVisible();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const shown = new URL(await photo.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;
+  const preload = page.locator('link[rel="preload"][as="image"]');
+  await expect(preload).toHaveAttribute('fetchpriority', 'high');
+  const candidates = ((await preload.getAttribute('imagesrcset')) ?? '')
+    .split(',')
+    .map((candidate) => new URL(candidate.trim().split(' ')[0], page.url()).pathname);
+  // a copy (AVIF where Chromium reads it), not the original the <img> falls back to
+  expect(candidates).toContain(shown);
+  expect(shown).toMatch(/\.(avif|webp)$/);
+  expect(requested.filter((p) => p === shown)).toHaveLength(1);
+  await page.waitForTimeout(3_500);
+  expect(preloadWarnings).toEqual([]);
+});
 
 test("a shared listing's title is the tab's until the visitor moves on", async ({ page }) => {
   await page.goto(`/item-detail/${itemId}`);
