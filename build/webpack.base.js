@@ -8,6 +8,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { DefinePlugin } = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { MANIFEST_KEY, readPageDeclarations } = require('@swapstuff/contracts');
+const { PrecompressPlugin } = require('./precompress');
 
 /**
  * Shared singletons. Every app lists these in its own package.json; the version each app asks for
@@ -219,6 +220,8 @@ function createConfig({ dir, name, exposes, pages, port, title, env = {} }) {
           // main.js?<build hash>: a new build is never served from an old cached main.js
           hash: true,
         }),
+        // .br and .gz beside each file for the gateway to send (the dev server compresses on its own)
+        ...(production ? [new PrecompressPlugin()] : []),
       ],
       optimization: {
         splitChunks: {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { IMMUTABLE, NO_CACHE, cacheControlFor } from './caching';
+import { precompressedStatic } from './precompressed';
 
 /** Paths that are never a browser route of the shell. */
 const NOT_SHELL_ROUTES = ['/api', '/mfe', '/media', '/mf', '/socket.io'];
@@ -19,12 +20,17 @@ export function createShellRouter(shellDist: string, csp: () => Promise<string>)
   const router = Router();
   const indexFile = path.join(shellDist, 'index.html');
 
+  const shellCacheControl = (file: string) => (cacheControlFor(file) === IMMUTABLE ? IMMUTABLE : NO_CACHE);
+  // the build's .br/.gz siblings when the browser accepts one, else the plain file
+  router.use(precompressedStatic(shellDist, shellCacheControl));
   router.use(
     express.static(shellDist, {
       index: false,
       redirect: false,
-      setHeaders: (res, file) =>
-        res.setHeader('Cache-Control', cacheControlFor(file) === IMMUTABLE ? IMMUTABLE : NO_CACHE),
+      setHeaders: (res, file) => {
+        res.setHeader('Cache-Control', shellCacheControl(file));
+        res.setHeader('Vary', 'Accept-Encoding');
+      },
     }),
   );
 
