@@ -8,6 +8,9 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { DefinePlugin } = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { MANIFEST_KEY, readPageDeclarations } = require('@swapstuff/contracts');
+const { PrecompressPlugin } = require('./precompress');
+const { componentPaths } = require('./antd-per-component');
+const { ChunkReportPlugin } = require('./chunk-report');
 
 /**
  * Shared singletons. Every app lists these in its own package.json; the version each app asks for
@@ -16,9 +19,18 @@ const { MANIFEST_KEY, readPageDeclarations } = require('@swapstuff/contracts');
  *
  * A shared module cannot be tree-shaken (another app may need any of its exports), so what is shared
  * must be what is used:
- *  - `@ant-design/icons/` is shared per icon (deep imports, `@ant-design/icons/BellOutlined`, and
- *    antd's own `@ant-design/icons/es/icons/…`); the package root, every icon at once, is never
- *    imported (lint rule in eslint.config.mjs);
+ *  - `antd/` is shared per component: the sources import `{ Button } from 'antd'`, which
+ *    ./antd-per-component.js turns into `antd/es/button` at build time, so a page loads only the
+ *    components it renders. The shell provides every component of antd (antdComponentShares); in
+ *    production a remote only consumes them (`import: false`), so the page holds ONE copy of antd:
+ *    its internals (the theme and App contexts of config-provider and app, cssinjs' style cache) are
+ *    one instance, and a remote's components read what the shell's ConfigProvider and App set. A
+ *    remote built for development keeps antd as its fallback for its standalone page;
+ *  - of `@ant-design/icons/`, only its context (es/components/Context, which antd's ConfigProvider
+ *    sets) is shared: an icon holds no state, and each shared module costs every remote entry a
+ *    provide and a consume record, so each app bundles the icons it uses (deep imports,
+ *    `@ant-design/icons/BellOutlined`; the package root, every icon at once, is never imported: lint
+ *    rule in eslint.config.mjs);
  *  - `react-router-dom` is shared as ./shared/react-router-dom.mjs, the part of the router API the
  *    apps use, from react-router's production build (see that file);
  *  - the SDK is three singletons: its core `@swapstuff/sdk` (store, api, bus, routing: no antd), which
@@ -33,7 +45,7 @@ const SINGLETONS = [
   'react-dom',
   'react-dom/',
   'react-router-dom',
-  'antd',
+  'antd/',
   '@ant-design/icons/',
   'zustand',
   '@swapstuff/sdk',
@@ -42,6 +54,28 @@ const SINGLETONS = [
   '@tanstack/react-query',
   '@swapstuff/contracts',
 ];
+
+/** Options of a share key beyond singleton and version. */
+const SHARE_OPTIONS = {
+  // the icons' context, which antd's ConfigProvider sets, reached by antd's deep import and by the
+  // icons' own relative one (./Context): matched by its path under node_modules
+  '@ant-design/icons/': { allowNodeModulesSuffixMatch: true, include: { request: /^es\/components\/Context$/ } },
+};
+
+/**
+ * The shell's provides of antd: every component (antd/es/button …), each its own lazily loaded chunk,
+ * whether the shell renders it or only a remote does. An absolute `import` is provided even when no
+ * module of the shell imports it.
+ */
+function antdComponentShares(requiredVersion) {
+  const { version } = require('antd/package.json');
+  return Object.fromEntries(
+    [...componentPaths().values()].map((request) => [
+      request,
+      { singleton: true, requiredVersion, eager: false, import: require.resolve(request), version },
+    ]),
+  );
+}
 
 /** The package a share key belongs to: 'react/' → react, '@swapstuff/sdk/ui' → @swapstuff/sdk. */
 function packageOf(key) {
@@ -60,6 +94,12 @@ const PROVIDED = {
 /** react-router's production build: its package "exports" resolve to the development build only. */
 const reactRouterDist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist', 'production');
 
+/** The runtime plugin by which the shell gives the remotes its federation runtime (experiments below). */
+const EXTERNAL_RUNTIME_PLUGIN = {
+  cjs: require.resolve('@module-federation/inject-external-runtime-core-plugin'),
+  esm: path.join(path.dirname(require.resolve('@module-federation/inject-external-runtime-core-plugin')), 'index.js'),
+};
+
 /**
  * Where the gateway listens in development. Every dev page (the shell's and each remote's standalone
  * page) reaches the api through it, as the site does: cookies are per host, not per port, so a session
@@ -67,22 +107,25 @@ const reactRouterDist = path.join(path.dirname(require.resolve('react-router/pac
  */
 const GATEWAY_TARGET = process.env.GATEWAY_URL || `http://localhost:${process.env.PORT || 3000}`;
 
-function sharedConfig(pkg, dir) {
+function sharedConfig(pkg, dir, { isRemote, production }) {
   const deps = pkg.dependencies || {};
-  return Object.fromEntries(
+  const shared = Object.fromEntries(
     SINGLETONS.map((key) => {
       const base = packageOf(key);
       const requiredVersion = deps[base];
       if (!requiredVersion) throw new Error(`${pkg.name} shares ${key} but does not list ${base} in its package.json`);
       // never eager: every app starts behind an async boundary (index.ts → import('./bootstrap'))
-      const config = { singleton: true, requiredVersion, eager: false };
+      const config = { singleton: true, requiredVersion, eager: false, ...SHARE_OPTIONS[key] };
       if (PROVIDED[key]) {
         const { version } = require(require.resolve(`${base}/package.json`, { paths: [dir] }));
         Object.assign(config, { import: PROVIDED[key], version });
       }
+      // a production remote takes antd from the shell only (see SINGLETONS)
+      if (key === 'antd/' && isRemote && production) config.import = false;
       return [key, config];
     }),
   );
+  return isRemote ? shared : { ...shared, ...antdComponentShares(deps.antd) };
 }
 
 /**
@@ -149,23 +192,33 @@ function createConfig({ dir, name, exposes, pages, port, title, env = {} }) {
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.json'],
-        alias: { 'react-router$': path.join(reactRouterDist, 'index.mjs') },
+        alias: {
+          'react-router$': path.join(reactRouterDist, 'index.mjs'),
+          // provideExternalRuntime adds this plugin by its CommonJS file, which would bundle a second
+          // (CommonJS) copy of the federation runtime beside the one the shell runs on; its ES module
+          // hands the remotes that very one
+          [EXTERNAL_RUNTIME_PLUGIN.cjs]: EXTERNAL_RUNTIME_PLUGIN.esm,
+        },
       },
       module: {
         rules: [
           {
             test: /\.tsx?$/,
             exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production } },
-                  target: 'es2020',
+            use: [
+              // runs last, on swc's output: `import { Button } from 'antd'` → antd/es/button (SINGLETONS)
+              require.resolve('./antd-per-component.js'),
+              {
+                loader: 'swc-loader',
+                options: {
+                  jsc: {
+                    parser: { syntax: 'typescript', tsx: true },
+                    transform: { react: { runtime: 'automatic', development: !production } },
+                    target: 'es2020',
+                  },
                 },
               },
-            },
+            ],
           },
           {
             // CSS modules only: no global selectors, since remotes share the page without isolation
@@ -199,12 +252,18 @@ function createConfig({ dir, name, exposes, pages, port, title, env = {} }) {
           ...(isRemote ? { filename: 'remoteEntry.js', exposes, manifest: manifestWithPages(name, pages) } : {}),
           // the shell registers its remotes at run time from /mf/remotes.json: none at build time
           remotes: {},
-          shared: sharedConfig(pkg, dir),
+          shared: sharedConfig(pkg, dir, { isRemote, production }),
           // a remote that cannot be fetched must not blank the shell (STACK.md)
           shareStrategy: 'loaded-first',
           dts: false,
-          // browser-only apps: the runtime drops its Node.js script loading
-          experiments: { optimization: { target: 'web' } },
+          experiments: {
+            // browser-only apps: the runtime drops its Node.js script loading
+            optimization: { target: 'web' },
+            // One federation runtime for the page: the shell's, which it hands to every remote entry,
+            // so a remoteEntry.js no longer carries its own copy (28 KB gz → the size budget's 12).
+            // Production only: a remote's standalone dev page has no shell to provide it.
+            ...(production ? (isRemote ? { externalRuntime: true } : { provideExternalRuntime: true }) : {}),
+          },
         }),
         new DefinePlugin(
           Object.fromEntries(
@@ -219,13 +278,16 @@ function createConfig({ dir, name, exposes, pages, port, title, env = {} }) {
           // main.js?<build hash>: a new build is never served from an old cached main.js
           hash: true,
         }),
+        // .br and .gz beside each file for the gateway to send (the dev server compresses on its own)
+        ...(production ? [new PrecompressPlugin()] : []),
+        // ANALYZE=1: <app>/bundle-report.txt, what each chunk holds (chunk-report.js)
+        ...(process.env.ANALYZE ? [new ChunkReportPlugin(path.join(dir, 'bundle-report.txt'))] : []),
       ],
       optimization: {
         splitChunks: {
           cacheGroups: {
-            // Each icon is a shared module of its own (SINGLETONS), so by default each gets a chunk,
-            // with its own copy of the icon component and clsx: antd alone asks for ~50. One chunk
-            // holds them all.
+            // The icons an app uses, its own and antd's (~50), in one chunk rather than one per
+            // component that shows them.
             antdIcons: {
               test: /[\\/]node_modules[\\/](@ant-design[\\/]icons(-svg)?|clsx)[\\/]/,
               name: 'antd-icons',
@@ -237,6 +299,8 @@ function createConfig({ dir, name, exposes, pages, port, title, env = {} }) {
         },
       },
       performance: { hints: false },
+      // the icons' files outside the include filter of SHARE_OPTIONS are meant to be each app's own
+      ignoreWarnings: [/"singleton: true" is used together with "include\.request/],
       stats: 'errors-warnings',
       devServer: {
         port,

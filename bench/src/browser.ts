@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { measure, type SizeRow } from './sizes';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -63,4 +64,49 @@ export async function measureInBrowser(siteUrl: string): Promise<SizeRow[] | str
   } finally {
     await browser.close();
   }
+}
+
+/** One JS response of a page load, as it came over the wire. */
+export interface JsAsSent {
+  /** the URL's path */
+  name: string;
+  /** the body's bytes as sent (compressed when the server compressed it) */
+  bytes: number;
+  /** its Content-Encoding: br, gzip, or '' when sent plain */
+  encoding: string;
+  /** requested before the shell asked for /mf/remotes.json: the shell's frame */
+  beforeRegistry: boolean;
+}
+
+/**
+ * Every JS response while `page` loads `url` until the network is idle, with the bytes each took on the
+ * wire (Chromium's encoded body size): what a visitor really downloads, compression included. The budget
+ * check (size-budget.ts) sums these; e2e/tests/budgets.spec.ts and the bench both use it.
+ */
+export async function jsAsSent(page: Page, url: string): Promise<JsAsSent[]> {
+  let registryAsked = false;
+  const pending: Promise<JsAsSent | undefined>[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/mf/remotes.json')) registryAsked = true;
+    if (!/\.m?js(\?|$)/.test(request.url())) return;
+    const beforeRegistry = !registryAsked;
+    pending.push(
+      request.response().then(
+        async (response) => {
+          if (!response) return undefined;
+          await response.finished();
+          const { responseBodySize } = await request.sizes();
+          return {
+            name: new URL(request.url()).pathname,
+            bytes: responseBodySize,
+            encoding: (await response.headerValue('content-encoding')) ?? '',
+            beforeRegistry,
+          };
+        },
+        () => undefined,
+      ),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });
+  return (await Promise.all(pending)).filter((file): file is JsAsSent => file !== undefined);
 }

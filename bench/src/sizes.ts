@@ -84,6 +84,22 @@ export function remoteEntries(repoRoot: string, remotes: Record<string, { versio
   return rows;
 }
 
+/**
+ * Each registered remote's remoteEntry.js, gzip level 9 (as the build writes its .gz): the budget's
+ * measure, in bytes; a remote not built counts 0 (and so fails the budget check).
+ */
+export function remoteEntryGzBytes(
+  repoRoot: string,
+  remotes: Record<string, { version: string }>,
+): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(remotes).map(([name, { version }]) => {
+      const file = path.join(repoRoot, name.replace(/_/g, '-'), 'dist', version, 'remoteEntry.js');
+      return [name, existsSync(file) ? gzipSync(readFileSync(file), { level: 9 }).length : 0];
+    }),
+  );
+}
+
 /** Every JS file of the shell's build: the upper bound of what the shell could ever send. */
 export function shellAllJs(repoRoot: string): SizeRow | undefined {
   const dist = path.join(repoRoot, 'shell', 'dist');

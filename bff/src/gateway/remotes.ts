@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Config } from '../config';
 import { NO_CACHE, cacheControlFor } from './caching';
+import { sendBestEncoding } from './precompressed';
 
 export interface RemoteEntry {
   version: string;
@@ -117,16 +118,12 @@ export function createRemotesRouter(
       return next();
     }
     res.setHeader('Cache-Control', cacheControlFor(relative));
-    res.sendFile(
-      relative,
-      { root: remoteDistDir(config.repoRoot, name, version), cacheControl: false, dotfiles: 'deny' },
-      (err) => {
-        if (!err) return;
-        if (res.headersSent) return;
-        res.removeHeader('Cache-Control');
-        res.status(404).type('text/plain').send('Not found');
-      },
-    );
+    // the build's .br/.gz sibling the browser accepts, else the plain file
+    return sendBestEncoding(req, res, remoteDistDir(config.repoRoot, name, version), relative, () => {
+      if (res.headersSent) return;
+      res.removeHeader('Cache-Control');
+      res.status(404).type('text/plain').send('Not found');
+    });
   });
 
   return router;

@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { IMMUTABLE, NO_CACHE, cacheControlFor } from './caching';
+import { precompressedStatic } from './precompressed';
 import type { ShellPage, TemplateDefaults } from './shell-page';
 
 /** Paths that are never a browser route of the shell. */
@@ -57,12 +58,17 @@ export function createShellRouter(
   const router = Router();
   const readTemplate = templateReader(path.join(shellDist, 'index.html'));
 
+  const shellCacheControl = (file: string) => (cacheControlFor(file) === IMMUTABLE ? IMMUTABLE : NO_CACHE);
+  // the build's .br/.gz siblings when the browser accepts one, else the plain file
+  router.use(precompressedStatic(shellDist, shellCacheControl));
   router.use(
     express.static(shellDist, {
       index: false,
       redirect: false,
-      setHeaders: (res, file) =>
-        res.setHeader('Cache-Control', cacheControlFor(file) === IMMUTABLE ? IMMUTABLE : NO_CACHE),
+      setHeaders: (res, file) => {
+        res.setHeader('Cache-Control', shellCacheControl(file));
+        res.setHeader('Vary', 'Accept-Encoding');
+      },
     }),
   );
 
