@@ -15,7 +15,8 @@ export const PAGE_TOTAL = 'all JS for / (shell, shared libraries, remotes)';
  * - the rest of the shell's (antd and the other shared libraries, loaded in parallel with the remotes);
  * - each remote's (/mfe/<name>/…), and the page's total.
  */
-export async function measureInBrowser(siteUrl: string): Promise<SizeRow[] | string> {
+/** Debian's chromium through playwright-core, or why it cannot run. */
+async function launch(): Promise<import('playwright-core').Browser | string> {
   if (!existsSync(CHROMIUM)) return `no browser at ${CHROMIUM} (set CHROMIUM_PATH)`;
   let playwright: typeof import('playwright-core');
   try {
@@ -23,7 +24,7 @@ export async function measureInBrowser(siteUrl: string): Promise<SizeRow[] | str
   } catch {
     return 'playwright-core is not installed';
   }
-  const browser = await playwright.chromium.launch({
+  return playwright.chromium.launch({
     executablePath: CHROMIUM,
     args: [
       '--no-sandbox',
@@ -34,6 +35,22 @@ export async function measureInBrowser(siteUrl: string): Promise<SizeRow[] | str
       '--no-first-run',
     ],
   });
+}
+
+/** {@link jsAsSent} in a browser of its own: the budget check's measure of `/`. */
+export async function measureAsSent(siteUrl: string): Promise<JsAsSent[] | string> {
+  const browser = await launch();
+  if (typeof browser === 'string') return browser;
+  try {
+    return await jsAsSent(await browser.newPage(), siteUrl);
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function measureInBrowser(siteUrl: string): Promise<SizeRow[] | string> {
+  const browser = await launch();
+  if (typeof browser === 'string') return browser;
   try {
     const page = await browser.newPage();
     let requests = 0;
