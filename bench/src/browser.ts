@@ -1,20 +1,8 @@
 import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { measure, type SizeRow } from './sizes';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** The row names run.ts reads. */
-export const SHELL_INITIAL = 'shell initial: JS fetched before the shell asks for /mf/remotes.json';
-export const PAGE_TOTAL = 'all JS for / (shell, shared libraries, remotes)';
-
-/**
- * What a browser really fetches to show the home page, every JS response until the network is idle:
- * - the shell's initial JS: what it needs to render its frame (header, tabs, footer). Bootstrap's first
- *   request is GET /mf/remotes.json, so every script requested before it belongs to the frame;
- * - the rest of the shell's (antd and the other shared libraries, loaded in parallel with the remotes);
- * - each remote's (/mfe/<name>/…), and the page's total.
- */
 /** Debian's chromium through playwright-core, or why it cannot run. */
 async function launch(): Promise<import('playwright-core').Browser | string> {
   if (!existsSync(CHROMIUM)) return `no browser at ${CHROMIUM} (set CHROMIUM_PATH)`;
@@ -37,47 +25,13 @@ async function launch(): Promise<import('playwright-core').Browser | string> {
   });
 }
 
-/** {@link jsAsSent} in a browser of its own: the budget check's measure of `/`. */
-export async function measureAsSent(siteUrl: string): Promise<JsAsSent[] | string> {
+/** {@link jsAsSent} and {@link shellInitialAsSent} in a browser of its own: the budget check's measures of `/`. */
+export async function measureAsSent(siteUrl: string): Promise<{ files: JsAsSent[]; shellInitial: number } | string> {
   const browser = await launch();
   if (typeof browser === 'string') return browser;
   try {
-    return await jsAsSent(await browser.newPage(), siteUrl);
-  } finally {
-    await browser.close();
-  }
-}
-
-export async function measureInBrowser(siteUrl: string): Promise<SizeRow[] | string> {
-  const browser = await launch();
-  if (typeof browser === 'string') return browser;
-  try {
-    const page = await browser.newPage();
-    let requests = 0;
-    let registryAt = Number.POSITIVE_INFINITY;
-    const pending: Promise<{ url: string; order: number; bytes: Buffer } | undefined>[] = [];
-    page.on('request', (request) => {
-      if (registryAt === Number.POSITIVE_INFINITY && request.url().includes('/mf/remotes.json')) registryAt = requests;
-      requests += 1;
-      const order = requests - 1;
-      if (!/\.m?js(\?|$)/.test(request.url())) return;
-      pending.push(
-        request.response().then(
-          async (response) => (response ? { url: request.url(), order, bytes: await response.body() } : undefined),
-          () => undefined,
-        ),
-      );
-    });
-    await page.goto(siteUrl, { waitUntil: 'networkidle', timeout: 60_000 });
-    const files = (await Promise.all(pending)).filter((f): f is NonNullable<typeof f> => f !== undefined);
-    const named = (list: typeof files) => list.map((f) => ({ name: new URL(f.url).pathname, bytes: f.bytes }));
-    const appOf = (url: string) => /^\/mfe\/([^/]+)\//.exec(new URL(url).pathname)?.[1] ?? 'shell';
-    const rows = [measure('shell', SHELL_INITIAL, named(files.filter((f) => f.order < registryAt)))];
-    for (const app of [...new Set(files.map((f) => appOf(f.url)))]) {
-      rows.push(measure(app, 'loaded by the browser for /', named(files.filter((f) => appOf(f.url) === app))));
-    }
-    rows.push(measure('page', PAGE_TOTAL, named(files)));
-    return rows;
+    const files = await jsAsSent(await browser.newPage(), siteUrl);
+    return { files, shellInitial: await shellInitialAsSent(await browser.newPage(), siteUrl) };
   } finally {
     await browser.close();
   }
@@ -91,8 +45,6 @@ export interface JsAsSent {
   bytes: number;
   /** its Content-Encoding: br, gzip, or '' when sent plain */
   encoding: string;
-  /** requested before the shell asked for /mf/remotes.json: the shell's frame */
-  beforeRegistry: boolean;
 }
 
 /**
@@ -101,12 +53,9 @@ export interface JsAsSent {
  * check (size-budget.ts) sums these; e2e/tests/budgets.spec.ts and the bench both use it.
  */
 export async function jsAsSent(page: Page, url: string): Promise<JsAsSent[]> {
-  let registryAsked = false;
   const pending: Promise<JsAsSent | undefined>[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/mf/remotes.json')) registryAsked = true;
     if (!/\.m?js(\?|$)/.test(request.url())) return;
-    const beforeRegistry = !registryAsked;
     pending.push(
       request.response().then(
         async (response) => {
@@ -117,7 +66,6 @@ export async function jsAsSent(page: Page, url: string): Promise<JsAsSent[]> {
             name: new URL(request.url()).pathname,
             bytes: responseBodySize,
             encoding: (await response.headerValue('content-encoding')) ?? '',
-            beforeRegistry,
           };
         },
         () => undefined,
@@ -126,4 +74,34 @@ export async function jsAsSent(page: Page, url: string): Promise<JsAsSent[]> {
   });
   await page.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });
   return (await Promise.all(pending)).filter((file): file is JsAsSent => file !== undefined);
+}
+
+/**
+ * The shell's initial JS, as sent: every script of the shell's build requested before the shell's own
+ * code asks for /mf/remotes.json, which bootstrap does first, so what comes before is what its frame
+ * needed to start. The page's head preloads the registry (the gateway's shell-page.ts), which would hide
+ * that moment, so this load gets the page without its preloads.
+ */
+export async function shellInitialAsSent(page: Page, url: string): Promise<number> {
+  // the document alone (a relative url joins the page's baseURL, as in page.goto)
+  await page.route(url, async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(/<link rel="?(?:preload|modulepreload)"?[^>]*>/g, '');
+    await route.fulfill({ response, body: html });
+  });
+  let registryAsked = false;
+  const sizes: Promise<number>[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/mf/remotes.json')) registryAsked = true;
+    const { pathname } = new URL(request.url());
+    if (registryAsked || !/\.m?js$/.test(pathname) || pathname.startsWith('/mfe/')) return;
+    sizes.push(
+      request.response().then(
+        async (response) => (response ? (await response.finished(), (await request.sizes()).responseBodySize) : 0),
+        () => 0,
+      ),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });
+  return (await Promise.all(sizes)).reduce((sum, bytes) => sum + bytes, 0);
 }

@@ -9,7 +9,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { measureAsSent, measureInBrowser, PAGE_TOTAL } from './browser';
+import { measureAsSent } from './browser';
 import { checkSizeBudget, describeVerdicts, readSizeBudget } from './size-budget';
 import { SEARCH_WORD, seedCatalogue } from './catalogue';
 import { runLighthouse, type LighthouseResult } from './lighthouse';
@@ -72,14 +72,6 @@ function printSizes(rows: SizeRow[]): void {
   console.table(
     rows.map((r) => ({ app: r.app, what: r.what, 'raw KB': r.rawKb, 'gzip KB': r.gzKb, files: r.files.length })),
   );
-  const atStart = rows.filter((r) => r.what.startsWith('loaded by the browser'));
-  for (const row of atStart) {
-    const top = row.files
-      .slice(0, 5)
-      .map((f) => `${f.name} ${f.gzKb}`)
-      .join(', ');
-    console.log(`largest of ${row.app} at start (KB gz): ${top}`);
-  }
 }
 
 /** The pages Lighthouse opens, by the spec's routes. */
@@ -94,18 +86,13 @@ function pages(siteUrl: string, itemId: number): { page: string; url: string }[]
 /** The site under load: a seeded catalogue, Lighthouse on each page, the browser's JS, then throughput. */
 interface Measured {
   lighthouse: LighthouseResult[];
-  browserRows: SizeRow[];
   ratios: Ratio[];
 }
 
 async function measureSite(servers: Servers, notes: string[]): Promise<Measured> {
-  const measured: Measured = { lighthouse: [], browserRows: [], ratios: [] };
+  const measured: Measured = { lighthouse: [], ratios: [] };
   const catalogue = await seedCatalogue(servers.apiUrl);
   console.log(`seeded ${catalogue.listings} listings with photos; item detail opens listing ${catalogue.itemId}`);
-
-  const browser = await measureInBrowser(`${servers.publicUrl}/`);
-  if (typeof browser === 'string') notes.push(`browser sizes skipped: ${browser}`);
-  else measured.browserRows = browser;
 
   for (const { page, url } of pages(servers.publicUrl, catalogue.itemId)) {
     try {
@@ -231,7 +218,7 @@ async function siteSection(notes: string[]): Promise<Record<string, unknown>> {
     notes.push(`remote sizes: ${(err as Error).message}`);
   }
 
-  let measured: Measured = { lighthouse: [], browserRows: [], ratios: [] };
+  let measured: Measured = { lighthouse: [], ratios: [] };
   try {
     const servers = await startServers(repoRoot);
     try {
@@ -243,11 +230,9 @@ async function siteSection(notes: string[]): Promise<Record<string, unknown>> {
   } catch (err) {
     notes.push(`servers: ${(err as Error).message}`);
   }
-  const { browserRows, ratios, lighthouse } = measured;
+  const { ratios, lighthouse } = measured;
 
-  printSizes([...sizes, ...browserRows]);
-  const pageTotal = browserRows.find((r) => r.what === PAGE_TOTAL);
-  if (pageTotal) console.log(`All JS a visitor loads for / (each file gzipped at level 6): ${pageTotal.gzKb} KB`);
+  printSizes(sizes);
 
   if (lighthouse.length) {
     console.log('\nLighthouse 12, mobile defaults (simulated slow 4G, 4× CPU slowdown)');
@@ -265,8 +250,7 @@ async function siteSection(notes: string[]): Promise<Record<string, unknown>> {
     database: process.env.DATABASE_URL ? 'mysql' : 'sqlite',
     issueTable: table,
     lighthouse,
-    sizes: [...sizes, ...browserRows],
-    pageTotalGzKb: pageTotal?.gzKb,
+    sizes,
     throughput: { durationS: DURATION_S, connections: CONNECTIONS, ratios },
     targets: TARGETS,
   };
@@ -277,13 +261,13 @@ async function siteSection(notes: string[]): Promise<Record<string, unknown>> {
  * budget, or nothing measured, makes the run exit 1, so that `npm run bench` can refuse a change.
  */
 async function checkBudget(siteUrl: string | undefined, notes: string[]): Promise<void> {
-  const files = siteUrl ? await measureAsSent(`${siteUrl}/`) : 'no site running';
-  if (typeof files === 'string') notes.push(`size budget not checked: ${files}`);
-  const pageJs = typeof files === 'string' ? [] : files;
+  const measured = siteUrl ? await measureAsSent(`${siteUrl}/`) : 'no site running';
+  if (typeof measured === 'string') notes.push(`size budget not checked: ${measured}`);
+  const { files: pageJs, shellInitial } = typeof measured === 'string' ? { files: [], shellInitial: 0 } : measured;
   const verdicts = checkSizeBudget(
     {
       pageJs,
-      shellInitialJs: pageJs.filter((f) => f.beforeRegistry).reduce((sum, f) => sum + f.bytes, 0),
+      shellInitialJs: shellInitial,
       remoteEntryGz: remoteEntryGzBytes(repoRoot, registry()),
     },
     readSizeBudget(),

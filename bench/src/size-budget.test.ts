@@ -1,6 +1,8 @@
-import { checkSizeBudget, readSizeBudget, type SizeMeasurement } from './size-budget';
+import { checkSizeBudget, readSizeBudget, type SizeBudget, type SizeMeasurement } from './size-budget';
 
-const budget = readSizeBudget();
+const file = readSizeBudget();
+/** Issue 11's limits: the file's, with its goals where the file holds a ratchet above them. */
+const budget: SizeBudget = { ...file, kb: { ...file.kb, ...file.goalKb } };
 const KB = 1024;
 
 /** A page that fits: 10 files of 20 KB, a 100 KB shell start, remote entries of 10 KB. */
@@ -16,8 +18,10 @@ const failed = (measured: SizeMeasurement) =>
     .map((v) => v.what);
 
 describe('the size budget (bench/size-budget.json)', () => {
-  it('holds the limits of issue 11', () => {
+  it('holds the limits of issue 11, the page total as a ratchet above its goal until the page meets it', () => {
     expect(budget.kb).toEqual({ pageJs: 300, largestJsFile: 120, remoteEntryGz: 12, shellInitialJs: 150 });
+    // a ratchet only comes down: 450.9 KB were measured when it was set
+    expect(file.kb.pageJs).toBeLessThanOrEqual(460);
   });
 
   it('passes a page within every budget', () => {
