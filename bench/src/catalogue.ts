@@ -5,33 +5,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
+import { call } from './api-client';
 
 /** The word the search page is measured with: every seeded title has it. */
 export const SEARCH_WORD = 'chair';
 /** Two rows of home's fresh listings. */
 const LISTINGS = 12;
 const KINDS = ['Oak dining', 'Rattan garden', 'Leather office', 'Folding camping', 'Rocking', 'Bar'];
-
-interface Envelope<T> {
-  Success: boolean;
-  Description: string;
-  Content: T;
-}
-
-async function call<T>(apiUrl: string, path: string, token: string | null, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const isForm = body instanceof FormData;
-  if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
-  const res = await fetch(`${apiUrl}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers,
-    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-  });
-  const answer = (await res.json()) as Envelope<T>;
-  if (!answer.Success) throw new Error(`${path}: ${res.status} ${answer.Description}`);
-  return answer.Content;
-}
 
 /** A phone camera's photo: 1600 × 1200 JPEG of noise, so it compresses like a photo and not like a flat colour. */
 function photo(hue: number): Promise<Buffer> {

@@ -1,27 +1,6 @@
 import { photos } from './photos';
 import { newUser } from './users';
-
-interface Envelope<T> {
-  Success: boolean;
-  Description: string;
-  Content: T;
-}
-
-/** The api itself, as a mobile app calls it: JSON or multipart with a bearer token. */
-async function call<T>(apiUrl: string, path: string, token: string | null, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const isForm = body instanceof FormData;
-  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${apiUrl}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers,
-    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-  });
-  const envelope = (await res.json()) as Envelope<T>;
-  if (!envelope.Success) throw new Error(`${path}: ${res.status} ${envelope.Description}`);
-  return envelope.Content;
-}
+import { call } from '@swapstuff/bench/dist/api-client';
 
 /**
  * A new seller with an address and one buyable listing with two photos (so its card has a carousel),
