@@ -20,8 +20,8 @@ const failed = (measured: SizeMeasurement) =>
 describe('the size budget (bench/size-budget.json)', () => {
   it('holds the limits of issue 11, the page total as a ratchet above its goal until the page meets it', () => {
     expect(budget.kb).toEqual({ pageJs: 300, largestJsFile: 120, remoteEntryGz: 12, shellInitialJs: 150 });
-    // a ratchet only comes down: 450.9 KB were measured when it was set
-    expect(file.kb.pageJs).toBeLessThanOrEqual(460);
+    // a ratchet only comes down: 348.7 KB were measured when it was last set
+    expect(file.kb.pageJs).toBeLessThanOrEqual(360);
   });
 
   it('passes a page within every budget', () => {

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { TAGLINE, routes, type Category, type HomeContent } from '@swapstuff/contracts';
 import type { ApiQuery } from '@swapstuff/sdk/query';
 import { EmptyState, FallbackImage } from '@swapstuff/sdk/ui';
-import { ListingGrid, ListingSkeleton } from '../listings/ListingResults';
+import { ListingGrid, ListingSkeleton } from '../listings/ListingGrid';
 import { useHome } from './api';
 import styles from './HomePage.module.css';
 

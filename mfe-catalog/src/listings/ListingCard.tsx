@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Tag } from 'antd';
 import EnvironmentOutlined from '@ant-design/icons/EnvironmentOutlined';
 import { Link } from 'react-router-dom';
@@ -12,13 +12,18 @@ import {
   type Product,
 } from '@swapstuff/contracts';
 import { bus, useSession } from '@swapstuff/sdk';
-import { QuestionsModal } from '../questions/QuestionsModal';
-import { DeleteListingButton } from './DeleteListingButton';
 import { LikeButton } from './LikeButton';
 import { SellerName } from './SellerName';
 import { PhotoCarousel } from './PhotoCarousel';
 import { ShareMenu } from './ShareMenu';
 import styles from './ListingCard.module.css';
+
+// Only the owner's cards have Delete: its confirmation (Popconfirm) loads with the first of them, not for visitors.
+const DeleteListingButton = lazy(() =>
+  import('./DeleteListingButton').then((m) => ({ default: m.DeleteListingButton })),
+);
+// opened from a card now and then: its dialog and question list load on the first open, not with every grid
+const QuestionsModal = lazy(() => import('../questions/QuestionsModal').then((m) => ({ default: m.QuestionsModal })));
 
 export type ListingLayout = 'grid' | 'list';
 
@@ -50,13 +55,25 @@ function OwnerActions({ product }: { product: Product }) {
           <Button size="small" onClick={() => bus.emit('upload:open', { product })}>
             Edit
           </Button>
-          <DeleteListingButton product={product} size="small" />
+          <Suspense
+            fallback={
+              <Button size="small" danger disabled>
+                Delete
+              </Button>
+            }
+          >
+            <DeleteListingButton product={product} size="small" />
+          </Suspense>
         </>
       )}
       <Button size="small" onClick={() => setQuestionsOpen(true)}>
         View Questions{product.questions_count ? ` (${product.questions_count})` : ''}
       </Button>
-      {questionsOpen && <QuestionsModal product={product} onClose={() => setQuestionsOpen(false)} />}
+      {questionsOpen && (
+        <Suspense fallback={null}>
+          <QuestionsModal product={product} onClose={() => setQuestionsOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

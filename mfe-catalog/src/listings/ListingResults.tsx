@@ -1,16 +1,14 @@
 import type { ReactNode } from 'react';
-import { Pagination, Segmented, Skeleton } from 'antd';
+import { Pagination, Segmented } from 'antd';
 import AppstoreOutlined from '@ant-design/icons/AppstoreOutlined';
 import BarsOutlined from '@ant-design/icons/BarsOutlined';
-import type { Product, ProductPage } from '@swapstuff/contracts';
+import type { ProductPage } from '@swapstuff/contracts';
 import { useSession } from '@swapstuff/sdk';
 import type { ApiQuery } from '@swapstuff/sdk/query';
 import { EmptyState, LoadError } from '@swapstuff/sdk/ui';
-import { ListingCard, type ListingLayout } from './ListingCard';
+import type { ListingLayout } from './ListingCard';
+import { ListingGrid, ListingSkeleton } from './ListingGrid';
 import styles from './ListingResults.module.css';
-
-/** Cards whose photos load at once: about the first row at desktop width. */
-const EAGER_CARDS = 4;
 
 /** The grid / list switch; the choice is kept in the session store (spec section 3: home UI state). */
 export function LayoutToggle() {
@@ -26,45 +24,6 @@ export function LayoutToggle() {
         { value: 'list', icon: <BarsOutlined aria-hidden />, label: 'List' },
       ]}
     />
-  );
-}
-
-/** Placeholder cards while a page of listings loads. */
-export function ListingSkeleton({ layout }: { layout: ListingLayout }) {
-  return (
-    <div
-      className={layout === 'list' ? styles.list : styles.grid}
-      role="status"
-      aria-busy="true"
-      aria-label="Loading listings"
-    >
-      {Array.from({ length: 8 }, (_, i) => (
-        <div key={i} className={styles.skeleton}>
-          <div className={styles.skeletonImage} />
-          <div className={styles.skeletonBody}>
-            <Skeleton active paragraph={{ rows: 3 }} />
-          </div>
-        </div>
-      ))}
-    </div>
-  );
-}
-
-export interface ListingGridProps {
-  products: Product[];
-  layout: ListingLayout;
-  /** the first page: its first cards' photos load at once */
-  firstPage?: boolean;
-}
-
-/** Listing cards in the grid or list layout. */
-export function ListingGrid({ products, layout, firstPage = true }: ListingGridProps) {
-  return (
-    <div className={layout === 'list' ? styles.list : styles.grid}>
-      {products.map((product, i) => (
-        <ListingCard key={product.id} product={product} layout={layout} eager={firstPage && i < EAGER_CARDS} />
-      ))}
-    </div>
   );
 }
 
