@@ -14,8 +14,6 @@ export interface SizeBudget {
     /** the JS the shell fetches before it asks for /mf/remotes.json, as sent */
     shellInitialJs: number;
   };
-  /** where a ratchet in `kb` is headed (issue 11's targets), reported by the bench, not enforced */
-  goalKb?: Partial<SizeBudget['kb']>;
 }
 
 /** What was measured, in bytes. */

@@ -2,4 +2,4 @@ import { mountStandalone } from '@swapstuff/sdk/ui';
 import App from './App';
 
 // Only the standalone dev page runs this; the shell loads ./App through federation.
-mountStandalone(App, 'mfe_swaps');
+void mountStandalone(App, 'mfe_swaps');

@@ -1,9 +1,7 @@
-import { Button, Result } from 'antd';
-import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import { Link } from 'react-router-dom';
 import { TAGLINE, routes, type Category, type HomeContent } from '@swapstuff/contracts';
 import type { ApiQuery } from '@swapstuff/sdk/query';
-import { EmptyState, FallbackImage } from '@swapstuff/sdk/ui';
+import { EmptyState, FallbackImage, LoadError } from '@swapstuff/sdk/ui';
 import { ListingGrid, ListingSkeleton } from '../listings/ListingGrid';
 import { useHome } from './api';
 import styles from './HomePage.module.css';
@@ -40,20 +38,11 @@ function Categories({ home }: { home: ApiQuery<HomeContent> }) {
   }
   if (home.isLoadingError) {
     return (
-      <Result
-        status="warning"
+      <LoadError
         title="Categories could not be loaded"
-        subTitle={home.error.message}
-        extra={
-          <Button
-            type="primary"
-            icon={<ReloadOutlined />}
-            loading={home.isFetching}
-            onClick={() => void home.refetch()}
-          >
-            Retry
-          </Button>
-        }
+        message={home.error.message}
+        retrying={home.isFetching}
+        onRetry={() => void home.refetch()}
       />
     );
   }

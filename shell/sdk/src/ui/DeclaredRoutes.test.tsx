@@ -53,8 +53,8 @@ describe('DeclaredRoutes', () => {
     expect(screen.queryByText('likes')).toBeNull();
   });
 
-  it('shows Page not found for a path the remote does not declare', () => {
+  it('shows Page not found for a path the remote does not declare', async () => {
     renderAt('/item-detail');
-    expect(screen.getByText('Page not found').textContent).toBe('Page not found');
+    expect((await screen.findByText('Page not found')).textContent).toBe('Page not found');
   });
 });

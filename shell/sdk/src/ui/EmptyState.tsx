@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Empty, Flex, Typography } from 'antd';
+import { Button, Empty } from 'antd';
 import { Link } from 'react-router-dom';
 import { messages, routes } from '@swapstuff/contracts';
 
@@ -12,15 +12,28 @@ export interface EmptyStateProps {
   action?: ReactNode | false;
 }
 
-/** Spec section 2: the empty-state panel, with a button "Check Out New Items" that goes to /. */
+/**
+ * Spec section 2: the empty-state panel, with a button "Check Out New Items" that goes to /. Its title
+ * and line are plain elements in antd's colours, as in PageFrame (no Typography on every page).
+ */
 export function EmptyState({ title = messages.noRecordsFound, description, action }: EmptyStateProps) {
   return (
-    <Flex vertical align="center" gap={12} style={{ padding: '48px 16px', textAlign: 'center' }} role="status">
+    <div
+      role="status"
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        gap: 12,
+        padding: '48px 16px',
+        textAlign: 'center',
+      }}
+    >
       <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={false} />
-      <Typography.Title level={4} style={{ margin: 0 }}>
+      <h2 style={{ margin: 0, fontSize: 20, fontWeight: 600, lineHeight: 1.4, color: 'var(--ant-color-text)' }}>
         {title}
-      </Typography.Title>
-      {description && <Typography.Text type="secondary">{description}</Typography.Text>}
+      </h2>
+      {description && <span style={{ color: 'var(--ant-color-text-secondary)' }}>{description}</span>}
       {action === undefined ? (
         <Link to={routes.home}>
           <Button type="primary" size="large">
@@ -30,6 +43,6 @@ export function EmptyState({ title = messages.noRecordsFound, description, actio
       ) : (
         action
       )}
-    </Flex>
+    </div>
   );
 }

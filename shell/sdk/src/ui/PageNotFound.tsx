@@ -1,15 +1,13 @@
-import { Result } from 'antd';
-import { Link } from 'react-router-dom';
-import { routes } from '@swapstuff/contracts';
+import { lazy, Suspense } from 'react';
+
+// antd's Result and its illustrations load when a path is unknown, not with every page of every remote
+const NotFoundResult = lazy(() => import('./NotFoundResult'));
 
 /** A path inside a remote's subtree that the remote does not know (the shell shows the same for others). */
 export function PageNotFound() {
   return (
-    <Result
-      status="404"
-      title="Page not found"
-      subTitle="Sorry, the page you are looking for does not exist or has moved."
-      extra={<Link to={routes.home}>Back to Home</Link>}
-    />
+    <Suspense fallback={<div style={{ minHeight: '60vh' }} aria-busy="true" />}>
+      <NotFoundResult />
+    </Suspense>
   );
 }

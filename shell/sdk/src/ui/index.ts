@@ -7,4 +7,4 @@ export { LoadError, type LoadErrorProps } from './LoadError';
 export { PageFrame, type PageFrameProps } from './PageFrame';
 export { PageNotFound } from './PageNotFound';
 export { theme, BRAND } from './theme';
-export { mountStandalone } from './standalone';
+export { mountStandalone } from './mountStandalone';

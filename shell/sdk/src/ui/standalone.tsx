@@ -10,7 +10,7 @@ import { theme } from './theme';
  * A remote's standalone dev page: its App inside the same router, theme, QueryClient and toast bridge the
  * shell gives it, so a remote can be built and tried alone (npm run dev -w mfe-…).
  */
-export function mountStandalone(App: ComponentType, name: string) {
+export function renderStandalone(App: ComponentType, name: string) {
   bus.on('toast', ({ type, content }) => void message[type](content));
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
