@@ -154,8 +154,9 @@ function manifestWithPages(name, pages) {
  * @param {string} options.title       <title> of the page
  * @param {Record<string,string>} [options.env] settings read at build time: `process.env.X` in the code
  *                                     becomes the value of X when the app is built ('' when unset)
+ * @param {string[]} [options.runtimePlugins] federation runtime plugins applied as the app's instance starts
  */
-function createConfig({ dir, name, exposes, pages, port, title, env = {} }) {
+function createConfig({ dir, name, exposes, pages, port, title, env = {}, runtimePlugins = [] }) {
   const pkg = require(path.join(dir, 'package.json'));
   const isRemote = Boolean(exposes);
 
@@ -262,6 +263,7 @@ function createConfig({ dir, name, exposes, pages, port, title, env = {} }) {
           shared: sharedConfig(pkg, dir, { isRemote, production }),
           // a remote that cannot be fetched must not blank the shell (STACK.md)
           shareStrategy: 'loaded-first',
+          runtimePlugins,
           dts: false,
           experiments: {
             // browser-only apps: the runtime drops its Node.js script loading

@@ -5,6 +5,8 @@ import { createConnection } from 'mysql2/promise';
 import { startMailbox } from './support/mailbox';
 import {
   baseURL,
+  canaryCatalogVersion,
+  catalogDist,
   dataRoot,
   mailDir,
   mariadbDatabase,
@@ -77,6 +79,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await Promise.all(exits);
     await mailbox.close();
     await dropMariaDb();
+    fs.rmSync(path.join(catalogDist, canaryCatalogVersion), { recursive: true, force: true });
     // the servers' logs stay for a look after a failure; databases, uploads and mail go
     for (const entry of fs.readdirSync(dataRoot)) {
       if (!entry.endsWith('.log')) fs.rmSync(path.join(dataRoot, entry), { recursive: true, force: true });

@@ -48,6 +48,13 @@ export const dataRoot = path.join(__dirname, '.data', run.id);
 export const SMTP_PORT = run.ports[4];
 export const mailDir = path.join(dataRoot, 'mail');
 export const registryFile = (engine: Engine) => path.join(dataRoot, engine, 'remotes.json');
+/**
+ * The catalog version tests/remotes.spec.ts promotes (a copy of the built one), named after the run: another
+ * run on the machine may be promoting its own. It is removed when the run ends (global-setup.ts), never
+ * while tests run: a page of another worker that read the registry during the promotion still loads its files.
+ */
+export const canaryCatalogVersion = `0.1.0-canary-${run.id}`;
+export const catalogDist = path.join(repoRoot, 'mfe-catalog', 'dist');
 /** the run's own MariaDB database: created at start, dropped at the end */
 export const mariadbDatabase = `swapstuff_e2e_${run.id}`;
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import { registryFile, repoRoot, run } from '../servers';
+import { canaryCatalogVersion as canary, catalogDist as distRoot, registryFile } from '../servers';
 
 test('a remote that cannot be fetched shows its fallback while the header keeps working', async ({ page }) => {
   await page.route('**/mfe/mfe_catalog/**', (route) => route.abort());
@@ -44,14 +44,6 @@ test("a remoteEntry.js that fails to download is loaded again, and the remote's 
 
 test.describe('remote registry', () => {
   test.describe.configure({ mode: 'serial' });
-  // named after the run: another run on the machine may be promoting its own canary
-  const canary = `0.1.0-canary-${run.id}`;
-  const distRoot = path.join(repoRoot, 'mfe-catalog', 'dist');
-
-  test.afterAll(() => {
-    fs.rmSync(path.join(distRoot, canary), { recursive: true, force: true });
-  });
-
   test('changing an entry switches the version the browser loads, without a shell rebuild', async ({ page }, info) => {
     const file = registryFile(info.project.name as 'mariadb');
     const original = fs.readFileSync(file, 'utf8');

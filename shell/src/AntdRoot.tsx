@@ -1,20 +1,41 @@
 import type { ReactNode } from 'react';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider, theme as antdTheme } from 'antd';
 import { QueryProvider } from '@swapstuff/sdk/query';
 import { theme } from '@swapstuff/sdk/ui';
 
 /**
- * antd's theme and App context (message, modal, notification hooks) and the page's QueryClient for what
- * renders inside it: the content area and the overlays, which so share one cache (an upload in the sheet
- * refreshes the page under it). Loaded lazily, so the frame (header, tabs, footer) never waits for antd
- * or TanStack Query; both stay shared singletons, which the remotes find already loaded.
+ * The text of the content area in the theme's colour, size, line height and font, as antd's App component
+ * would set it. App itself is not used: it brings antd's modal and notification code to every page, and
+ * the site's one use of it, toasts, has message's own hook (Overlays.tsx).
+ */
+function ThemedText({ children }: { children: ReactNode }) {
+  const { token } = antdTheme.useToken();
+  return (
+    <div
+      style={{
+        color: token.colorText,
+        fontSize: token.fontSize,
+        lineHeight: token.lineHeight,
+        fontFamily: token.fontFamily,
+      }}
+    >
+      {children}
+    </div>
+  );
+}
+
+/**
+ * antd's theme for what renders inside it (the content area and the overlays) and the page's QueryClient,
+ * which both so share one cache (an upload in the sheet refreshes the page under it). Loaded lazily, so
+ * the frame (header, tabs, footer) never waits for antd or TanStack Query; both stay shared singletons,
+ * which the remotes find already loaded.
  */
 export default function AntdRoot({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider theme={theme}>
-      <AntApp>
+      <ThemedText>
         <QueryProvider>{children}</QueryProvider>
-      </AntApp>
+      </ThemedText>
     </ConfigProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { Component, Suspense, lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { App } from 'antd';
+import { message } from 'antd';
 import { bus, toast, type BusEvents } from '@swapstuff/sdk';
 import { messages, type Address } from '@swapstuff/contracts';
 import AntdRoot from './AntdRoot';
@@ -9,16 +9,20 @@ import { loadRemoteComponent } from './federation/registry';
 // the popup's form is the larger part: fetched on the first request to sign in
 const LoginModal = lazy(() => import('./features/auth/LoginModal').then((m) => ({ default: m.LoginModal })));
 
-/** Toasts from anywhere (bus 'toast') through antd's message, those sent before it loaded first. */
+/**
+ * Toasts from anywhere (bus 'toast') through antd's message, those sent before it loaded first. Its hook
+ * and holder take the theme from AntdRoot's ConfigProvider (antd's App would too, but brings the modal's
+ * and notification's code to every page for this one use).
+ */
 function Toasts() {
-  const { message } = App.useApp();
+  const [toasts, holder] = message.useMessage();
   useEffect(() => {
-    const show = ({ type, content }: BusEvents['toast']) => void message[type](content);
+    const show = ({ type, content }: BusEvents['toast']) => void toasts[type](content);
     const off = bus.on('toast', show);
     earlyToasts.takeAll().forEach(show);
     return off;
-  }, [message]);
-  return null;
+  }, [toasts]);
+  return holder;
 }
 
 /** Sends the request that mounted the popup again, once the popup (its earlier sibling) listens. */

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
 import { TAGLINE, routes, type Category, type HomeContent } from '@swapstuff/contracts';
 import type { ApiQuery } from '@swapstuff/sdk/query';
@@ -77,7 +78,9 @@ function FreshListings({ home }: { home: ApiQuery<HomeContent> }) {
 
 /** Home (spec section 2): the categories, then the newest listings. */
 export function HomePage() {
-  const home = useHome();
+  // The answer's categories and cards render as a transition: React draws them in slices between which
+  // the phone stays responsive (Lighthouse's blocking time), while the placeholders stay a moment longer.
+  const home = useDeferredValue(useHome());
   return (
     <div className={styles.page}>
       <section className={styles.hero}>

@@ -49,6 +49,28 @@ describe('home categories', () => {
     }
   });
 
+  it("serializes a visitor's shared home once: the same bytes and ETag each time, 304 for a copy still current", async () => {
+    const first = await fetch(`${api.url}/api/home`);
+    const second = await fetch(`${api.url}/api/home`);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^W\/"[0-9a-f]+-/);
+    expect(second.headers.get('etag')).toBe(etag);
+    expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const body = await first.text();
+    expect(await second.text()).toBe(body);
+    expect(JSON.parse(body)).toMatchObject({
+      Success: true,
+      Description: '',
+      Content: { categories: expect.any(Array) },
+    });
+    // as a browser revalidates (fetch would add "Cache-Control: no-cache", which asks for the whole answer)
+    const unchanged = await fetch(`${api.url}/api/home`, {
+      headers: { 'If-None-Match': etag!, 'Cache-Control': 'max-age=0' },
+    });
+    expect(unchanged.status).toBe(304);
+    expect(await unchanged.text()).toBe('');
+  });
+
   it.each(['/api/home/category', '/api/v2/home/category'])(
     'POST %s returns the children of categoryId, or the top level',
     async (path) => {
@@ -212,6 +234,24 @@ describe("a visitor's home, kept a few seconds", () => {
       await api.events.emit(trx, 'listing.changed', { listingId: id });
     });
     expect((await visit()).body.Content.products.find((p) => p.id === id)?.title).toBe('Renamed kettle');
+  });
+
+  it('builds it once for 50 visitors who ask together when nothing is kept', async () => {
+    const visit = () => call<HomeContent>(api.url, 'GET', '/api/home');
+    // a listing event drops what is kept: the next visit builds home from the database
+    const forget = () => withTransaction(api.db, (trx) => api.events.emit(trx, 'listing.changed', { listingId: 1 }));
+    await forget();
+    const oneBuild = await statementsDuring(visit);
+    expect(oneBuild).toBeGreaterThan(0);
+
+    await forget();
+    let answers: Awaited<ReturnType<typeof visit>>[] = [];
+    const together = await statementsDuring(async () => {
+      answers = await Promise.all(Array.from({ length: 50 }, visit));
+    });
+    expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(200));
+    expect(new Set(answers.map((answer) => JSON.stringify(answer.body))).size).toBe(1);
+    expect(together).toBe(oneBuild);
   });
 
   it("is not a signed-in user's home: theirs is read for them", async () => {

@@ -1,6 +1,6 @@
 import { endpoints } from '@swapstuff/contracts';
 import type { ApiDeps } from '../deps';
-import { ok } from '../../http';
+import { ok, okShared } from '../../http';
 import { viewerOf } from '../auth';
 import { ListedAnswers, SHARED_CACHE_CONTROL } from '../catalog';
 import type { ApiRouter } from '../router';
@@ -13,8 +13,10 @@ export function homeRoutes(deps: ApiDeps, api: ApiRouter): void {
   const cache = () => (kept ??= new ListedAnswers(deps.events));
   api.handle(endpoints.home, {}, async ({ res }) => {
     const viewer = viewerOf(res);
-    if (viewer === null) res.set('Cache-Control', SHARED_CACHE_CONTROL);
-    ok(res, await home.home(deps, cache(), viewer));
+    if (viewer !== null) return ok(res, await home.home(deps, cache(), viewer));
+    // a visitor's home is everyone's, the same object for a few seconds
+    res.set('Cache-Control', SHARED_CACHE_CONTROL);
+    okShared(res, await home.home(deps, cache(), null));
   });
 
   api.handle<CategoryListBody>(endpoints.categories, { schema: categoryListSchema }, async ({ input, res }) => {
@@ -22,6 +24,6 @@ export function homeRoutes(deps: ApiDeps, api: ApiRouter): void {
   });
 
   api.handle(endpoints.categoryCounts, {}, async ({ res }) => {
-    ok(res, { categories: await home.withListingCounts(deps, cache()) });
+    okShared(res, await home.withListingCounts(deps, cache()));
   });
 }

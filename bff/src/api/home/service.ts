@@ -43,12 +43,15 @@ export function categories(deps: ApiDeps, body: CategoryListBody): Promise<Categ
   });
 }
 
-/** Top-level categories with the number of listings search shows in each (kept a few seconds in `cache`). */
+/**
+ * Top-level categories with the number of listings search shows in each: the answer's whole content, one
+ * object kept a few seconds in `cache` and sent as it is (okShared).
+ */
 export function withListingCounts(
   deps: ApiDeps,
   cache: ListedAnswers,
-): Promise<(Category & { product_count: number })[]> {
-  return cache.get('category counts', () => countListings(deps));
+): Promise<{ categories: (Category & { product_count: number })[] }> {
+  return cache.get('category counts', async () => ({ categories: await countListings(deps) }));
 }
 
 async function countListings(deps: ApiDeps): Promise<(Category & { product_count: number })[]> {
