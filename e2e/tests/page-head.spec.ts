@@ -72,6 +72,9 @@ for (const [name, path, shows] of [
     // Chromium says so in the console when a preload was not used (or its request did not match)
     await page.waitForTimeout(3_500);
     expect(preloadWarnings).toEqual([]);
+    // the tab's icon comes inside the page: the browser never asks for /favicon.ico (a 404 before)
+    await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /^data:image\/svg\+xml,/);
+    expect(requested).not.toContain('/favicon.ico');
   });
 }
 

@@ -1,4 +1,4 @@
-import { Segmented, Select, Typography } from 'antd';
+import { Segmented, Select } from 'antd';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { routes, type Category } from '@swapstuff/contracts';
 import { EmptyState, PageFrame } from '@swapstuff/sdk/ui';
@@ -126,10 +126,10 @@ export function SearchPage() {
           onChange={(value) => setQuery({ sort: value })}
         />
         {total !== null && (
-          <Typography.Text type="secondary" className={styles.count} aria-live="polite">
+          <span className={styles.count} aria-live="polite">
             {total.toLocaleString('en-US')}
             {more} {total === 1 && !more ? 'result' : 'results'}
-          </Typography.Text>
+          </span>
         )}
       </div>
       <ListingResults
