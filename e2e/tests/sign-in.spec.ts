@@ -95,6 +95,9 @@ for (const [page_, landing] of [
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByRole('button', { name: 'Upload Product' })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${page_}$`));
+    // the page's own calls answered first: one still in flight when the password changes gets the "407",
+    // and the reload below would then leave the page that was about to go to /login (a visitor on / after)
+    await page.waitForLoadState('networkidle');
 
     // the same user, on a phone: signs in at the api with a bearer token and changes the password,
     // which revokes every other token, the browser's among them
