@@ -11,6 +11,7 @@ const { MANIFEST_KEY, readPageDeclarations } = require('@swapstuff/contracts');
 const { PrecompressPlugin } = require('./precompress');
 const { componentPaths } = require('./antd-per-component');
 const { ChunkReportPlugin } = require('./chunk-report');
+const { createServerConfig } = require('./webpack.server');
 
 /**
  * Shared singletons. Every app lists these in its own package.json; the version each app asks for
@@ -155,14 +156,42 @@ function manifestWithPages(name, pages) {
  * @param {Record<string,string>} [options.env] settings read at build time: `process.env.X` in the code
  *                                     becomes the value of X when the app is built ('' when unset)
  * @param {string[]} [options.runtimePlugins] federation runtime plugins applied as the app's instance starts
+ * @param {boolean} [options.firstView] a remote whose pages the gateway renders for visitors (webpack.server.js):
+ *                                     its ./App is also built for the server (the shell always is)
  */
-function createConfig({ dir, name, exposes, pages, port, title, env = {}, runtimePlugins = [] }) {
+function createConfig({ dir, name, exposes, pages, port, title, env = {}, runtimePlugins = [], firstView = false }) {
   const pkg = require(path.join(dir, 'package.json'));
   const isRemote = Boolean(exposes);
+  const localIdentName = (production) => (production ? `${name}_[hash:base64:6]` : `${name}__[local]__[hash:base64:4]`);
+  // `process.env.X` in the code: the app's settings (its value when built, '' when unset) and its name
+  const define = Object.fromEntries([
+    ...Object.keys(env).map((key) => [`process.env.${key}`, JSON.stringify(process.env[key] ?? env[key])]),
+    ['process.env.FEDERATION_NAME', JSON.stringify(name)],
+  ]);
+  // CSS modules' <style> tags, unless the page has the app's CSS already (style-insert.js)
+  const styleLoader = { loader: 'style-loader', options: { insert: require.resolve('./style-insert.js') } };
 
   return (_env, argv) => {
     const production = (argv && argv.mode) === 'production' || process.env.NODE_ENV === 'production';
+    const browser = browserConfig(production);
+    if (!production || (isRemote && !firstView)) return browser;
+    return [
+      browser,
+      createServerConfig({
+        dir,
+        name,
+        entry: isRemote ? exposes['./App'] : './src/server/index.tsx',
+        outputPath: path.join(browser.output.path, 'server'),
+        filename: isRemote ? 'app.js' : 'first-view.js',
+        localIdentName: localIdentName(true),
+        define,
+      }),
+    ];
+  };
+
+  function browserConfig(production) {
     return {
+      name: 'browser',
       mode: production ? 'production' : 'development',
       context: dir,
       entry: {
@@ -232,14 +261,14 @@ function createConfig({ dir, name, exposes, pages, port, title, env = {}, runtim
             // CSS modules only: no global selectors, since remotes share the page without isolation
             test: /\.module\.css$/,
             use: [
-              'style-loader',
+              styleLoader,
               {
                 loader: 'css-loader',
                 options: {
                   modules: {
                     namedExport: false,
                     exportLocalsConvention: 'as-is',
-                    localIdentName: production ? `${name}_[hash:base64:6]` : `${name}__[local]__[hash:base64:4]`,
+                    localIdentName: localIdentName(production),
                   },
                 },
               },
@@ -249,7 +278,7 @@ function createConfig({ dir, name, exposes, pages, port, title, env = {}, runtim
           {
             test: /\.css$/,
             exclude: /\.module\.css$/,
-            use: isRemote ? [require.resolve('./no-global-css.js')] : ['style-loader', 'css-loader'],
+            use: isRemote ? [require.resolve('./no-global-css.js')] : [styleLoader, 'css-loader'],
           },
           { test: /\.(png|jpe?g|gif|svg|webp)$/i, type: 'asset/resource' },
         ],
@@ -274,11 +303,7 @@ function createConfig({ dir, name, exposes, pages, port, title, env = {}, runtim
             ...(production ? (isRemote ? { externalRuntime: true } : { provideExternalRuntime: true }) : {}),
           },
         }),
-        new DefinePlugin(
-          Object.fromEntries(
-            Object.keys(env).map((key) => [`process.env.${key}`, JSON.stringify(process.env[key] ?? env[key])]),
-          ),
-        ),
+        new DefinePlugin(define),
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'index.html'),
           title,
@@ -329,7 +354,7 @@ function createConfig({ dir, name, exposes, pages, port, title, env = {}, runtim
         ],
       },
     };
-  };
+  }
 }
 
 module.exports = { createConfig, SINGLETONS };

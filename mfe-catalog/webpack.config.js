@@ -8,4 +8,6 @@ module.exports = createConfig({
   pages: require('./src/pages.json'),
   port: 3011,
   title: 'Swapstuff · Catalog',
+  // home, search and item detail are rendered on the server for visitors (build/webpack.server.js)
+  firstView: true,
 });

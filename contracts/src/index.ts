@@ -9,3 +9,5 @@ export * from './listing';
 export * from './endpoints';
 export * from './pages';
 export * from './path-match';
+export * from './request';
+export * from './first-view';

@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 import { ConfigProvider, theme as antdTheme } from 'antd';
-import { QueryProvider } from '@swapstuff/sdk/query';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { PAGE_DATA } from '@swapstuff/contracts';
+import { QueryProvider, queryClient } from '@swapstuff/sdk/query';
 import { theme } from '@swapstuff/sdk/ui';
+import { readPageData, useFirstViewServer } from './firstView';
+
+// The answers a page rendered on the server was rendered with: in the page's cache before anything
+// renders here, so the browser's first render shows what the server's did (firstView.ts).
+const answersInPage = readPageData<DehydratedState>(PAGE_DATA.firstView);
+if (answersInPage) hydrate(queryClient, answersInPage);
 
 /**
  * The text of the content area in the theme's colour, size, line height and font, as antd's App component
@@ -31,10 +39,11 @@ function ThemedText({ children }: { children: ReactNode }) {
  * which the remotes find already loaded.
  */
 export default function AntdRoot({ children }: { children: ReactNode }) {
+  const server = useFirstViewServer();
   return (
     <ConfigProvider theme={theme}>
       <ThemedText>
-        <QueryProvider>{children}</QueryProvider>
+        <QueryProvider client={server?.queryClient}>{children}</QueryProvider>
       </ThemedText>
     </ConfigProvider>
   );

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { BrowserRouter, matchPath, useLocation, useRoutes } from 'react-router-dom';
 import { shellPages } from '@swapstuff/contracts';
+import { useHydrated } from '@swapstuff/sdk';
 import { MainLayout } from './layout/MainLayout';
 import { ContentLoading } from './layout/ContentLoading';
 import { RemoteRoutes } from './federation/RemoteRoutes';
@@ -74,15 +75,38 @@ function SiteRoutes() {
   );
 }
 
-/** The one router, the one theme, the one login popup; every remote renders inside them. */
+/**
+ * The overlays (toasts, popups, sheets) portal into <body>, which only a browser has: they mount once the
+ * page is the browser's (after it took over a first view rendered on the server). Their own component, so
+ * that mounting them re-renders nothing else: a part of the page still waiting for its code to hydrate
+ * would be rendered anew, without its server HTML, if its parent rendered again meanwhile.
+ */
+function BrowserOverlays() {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <Overlays />
+    </Suspense>
+  );
+}
+
+/** The site inside its router: the one theme, the one login popup; every remote renders inside them. */
+export function ShellContent() {
+  return (
+    <>
+      <SessionKeeper />
+      <SiteRoutes />
+      <BrowserOverlays />
+    </>
+  );
+}
+
+/** The shell in the browser; the server renders ShellContent in a router of its own (server/). */
 export function ShellApp() {
   return (
     <BrowserRouter>
-      <SessionKeeper />
-      <SiteRoutes />
-      <Suspense fallback={null}>
-        <Overlays />
-      </Suspense>
+      <ShellContent />
     </BrowserRouter>
   );
 }

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { useSession } from '@swapstuff/sdk';
 import './global.css';
 // first: toasts and login requests sent before antd has loaded are kept for it
@@ -7,10 +7,10 @@ import './earlyEvents';
 import { ShellApp } from './App';
 import { ensureRemotesRegistered, preloadRemoteApp } from './federation/registry';
 
-// Read the remote registry while React renders the header; the outlet and the remotes' menu entries wait
-// for it, and a failure shows in the outlet (with Retry), never as a blank page. Then the page's remote
-// downloads alongside antd rather than after it (a visitor on a page that needs login is sent to /login
-// instead: nothing to fetch then).
+// The remote registry (in the page, or read now) while React renders the header; the outlet and the remotes'
+// menu entries wait for it, and a failure shows in the outlet (with Retry), never as a blank page. Then the
+// page's remote downloads alongside antd rather than after it (a visitor on a page that needs login is sent
+// to /login instead: nothing to fetch then).
 ensureRemotesRegistered().then(
   (table) => {
     const owner = table.ownerOf(window.location.pathname);
@@ -19,8 +19,19 @@ ensureRemotesRegistered().then(
   (error: unknown) => console.error('[federation] /mf/remotes.json', error),
 );
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <ShellApp />
-  </StrictMode>,
+  </StrictMode>
 );
+// A first view the gateway rendered (firstView.ts) is taken over where it stands: React hydrates the frame
+// at once and each part of the content as its code arrives, in slices that leave the page responsive.
+// Where the browser's render differs (a visitor's remembered layout), React renders that part anew.
+if (root.hasChildNodes()) {
+  hydrateRoot(root, app, {
+    onRecoverableError: (error) => console.warn('[first view] rendered again in the browser:', error),
+  });
+} else {
+  createRoot(root).render(app);
+}

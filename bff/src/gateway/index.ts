@@ -18,6 +18,7 @@ import { contentSecurityPolicy, securityHeaders } from './security';
 import { SharedCache } from './shared-cache';
 import { absoluteTimeout, createSession, hasSessionCookie } from './session';
 import { shareMetaReader } from './share-meta';
+import { firstViewRenderer } from './first-view';
 import { shellPageReader } from './shell-page';
 import { createShellRouter } from './static';
 import { createUpgradeHandler } from './websocket';
@@ -96,6 +97,7 @@ export function createGatewayApp(options: GatewayOptions): GatewayApp {
     readRegistry,
     readManifests,
     readShareMeta: shareMetaReader(apiUrl, config.publicUrl, logger),
+    renderFirstView: firstViewRenderer({ shellDist: config.shellDist, repoRoot: config.repoRoot, apiUrl, logger }),
     logger,
   });
   app.use(

@@ -13,6 +13,9 @@ export interface RemoteEntry {
 
 export type RemoteRegistry = Record<string, RemoteEntry>;
 
+/** The registry with what each remote declares of its pages, as the shell reads it. */
+export type PublishedRegistry = Record<string, RemoteEntry & { pages?: unknown }>;
+
 /** Federation names are identifiers (mfe_catalog); versions are semver. Both end up in a file path. */
 const NAME = /^mfe_[a-z0-9_]+$/;
 const VERSION = /^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?$/;
@@ -74,9 +77,22 @@ export function builtFile(repoRoot: string, urlPath: string): string | null {
 }
 
 /**
- * GET /mf/remotes.json: each registered remote's version and manifest URL, and the pages it declares
- * (remote-manifests.ts), all the shell needs at start in one request.
+ * The registry as the shell reads it (GET /mf/remotes.json, and written into every page: shell-page.ts):
+ * each registered remote's version and manifest URL, and the pages it declares (remote-manifests.ts).
  */
+export function publishedRegistry(
+  registry: RemoteRegistry,
+  manifests: Record<string, { pages: unknown }>,
+): PublishedRegistry {
+  return Object.fromEntries(
+    Object.entries(registry).map(([name, entry]) => [
+      name,
+      manifests[name].pages === undefined ? entry : { ...entry, pages: manifests[name].pages },
+    ]),
+  );
+}
+
+/** GET /mf/remotes.json: the published registry, all the shell needs at start in one request. */
 export function createRemotesRouter(
   config: Config,
   readRegistry: () => Promise<RemoteRegistry>,
@@ -89,14 +105,7 @@ export function createRemotesRouter(
       const registry = await readRegistry();
       const manifests = await readManifests(registry);
       res.setHeader('Cache-Control', NO_CACHE);
-      res.json(
-        Object.fromEntries(
-          Object.entries(registry).map(([name, entry]) => [
-            name,
-            manifests[name].pages === undefined ? entry : { ...entry, pages: manifests[name].pages },
-          ]),
-        ),
-      );
+      res.json(publishedRegistry(registry, manifests));
     } catch (err) {
       req.log.error({ err, file: config.mfRegistry }, 'remote registry unreadable');
       next(err);
@@ -113,7 +122,9 @@ export function createRemotesRouter(
       typeof version !== 'string' ||
       !NAME.test(name) ||
       !VERSION.test(version) ||
-      !relative
+      !relative ||
+      // a remote's server build is the gateway's to run (first-view.ts), not a file for browsers
+      relative.startsWith('server/')
     ) {
       return next();
     }

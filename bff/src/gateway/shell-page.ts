@@ -1,19 +1,25 @@
 import type { Request } from 'express';
 import type { Logger } from 'pino';
-import { pathMatcher, readPageDeclarations, routeOwners, shellPages } from '@swapstuff/contracts';
+import {
+  jsonForScript,
+  PAGE_DATA,
+  pathMatcher,
+  readPageDeclarations,
+  routeOwners,
+  shellPages,
+} from '@swapstuff/contracts';
+import type { FirstViewMarkup, FirstViewRenderer } from './first-view';
 import type { RemoteManifest } from './remote-manifests';
-import type { RemoteRegistry } from './remotes';
+import { publishedRegistry, type PublishedRegistry, type RemoteRegistry } from './remotes';
 import { hasSessionCookie } from './session';
 import type { PageMeta, ShareMetaReader } from './share-meta';
 
 /**
  * The shell's index.html as each browser route gets it: its status (404 for a path no one renders, or a
- * listing no one may see), the preloads that let the browser fetch the route's remote alongside the
- * shell instead of after it, and the tags a shared link unfurls to.
+ * listing no one may see), the registry (so the shell knows every route without a request), the preloads
+ * that let the browser fetch the route's remote alongside the shell instead of after it, the tags a
+ * shared link unfurls to, and for a visitor the page's first view, rendered here (first-view.ts).
  */
-
-/** The registry the shell fetches at start (shell/src/federation/registry.ts). */
-export const REGISTRY_PATH = '/mf/remotes.json';
 
 /** A request the page starts before its scripts would: the browser then reuses the answer. */
 interface Preload {
@@ -36,6 +42,10 @@ export interface ShellPage {
   status: 200 | 404;
   /** what goes into <head> in place of the template's <title> and description */
   head(defaults: TemplateDefaults): string;
+  /** what goes inside #root: the page's first view, or nothing (the browser renders it) */
+  root: string;
+  /** the page's data for the shell (contracts' PAGE_DATA), after #root */
+  data: string;
 }
 
 const escapeHtml = (text: string) =>
@@ -56,7 +66,13 @@ function photoPreloadTag({ href, srcSet, sizes, type }: NonNullable<PageMeta['ph
   return `<link rel="preload" as="image" href="${escapeHtml(href)}"${candidates} fetchpriority="high">`;
 }
 
-function headFor(preloads: Preload[], meta: PageMeta | null, defaults: TemplateDefaults, status: number): string {
+function headFor(
+  preloads: Preload[],
+  meta: PageMeta | null,
+  defaults: TemplateDefaults,
+  status: number,
+  firstView: FirstViewMarkup | null,
+): string {
   const title = meta?.title
     ? escapeHtml(meta.title)
     : status === 404
@@ -73,6 +89,7 @@ function headFor(preloads: Preload[], meta: PageMeta | null, defaults: TemplateD
     ...(meta?.tags ?? []).map(
       ([attribute, key, content]) => `<meta ${attribute}="${escapeHtml(key)}" content="${escapeHtml(content)}">`,
     ),
+    firstView?.head ?? '',
   ]
     .filter(Boolean)
     .join('');
@@ -91,13 +108,19 @@ export interface ShellPageOptions {
   readRegistry: () => Promise<RemoteRegistry>;
   readManifests: (registry: RemoteRegistry) => Promise<Record<string, RemoteManifest>>;
   readShareMeta: ShareMetaReader;
+  renderFirstView: FirstViewRenderer;
   logger: Logger;
 }
 
-/** The route table of the registry read last, built again only when the registry or a manifest changed. */
+/**
+ * The route table and the published registry (with its JSON for the page) of the registry read last,
+ * built again only when the registry or a manifest changed.
+ */
 function ownersReader(options: ShellPageOptions) {
   let known: { registry: RemoteRegistry; manifests: Record<string, RemoteManifest> } | undefined;
   let ownerOf: ReturnType<typeof routeOwners> = () => null;
+  let published: PublishedRegistry = {};
+  let registryData = '';
   return async () => {
     const registry = await options.readRegistry();
     const manifests = await options.readManifests(registry);
@@ -108,35 +131,52 @@ function ownersReader(options: ShellPageOptions) {
       ownerOf = routeOwners(
         Object.keys(registry).map((name) => [name, readPageDeclarations(manifests[name].pages).pages] as const),
       );
+      published = publishedRegistry(registry, manifests);
+      registryData = `<script type="application/json" id="${PAGE_DATA.registry}">${jsonForScript(published)}</script>`;
       known = { registry, manifests };
     }
-    return { registry, manifests, ownerOf };
+    return { registry, manifests, ownerOf, published, registryData };
   };
 }
 
-/** The page a browser route answers: status and head. */
+/** The page a browser route answers: status, head, first view and data. */
 export function shellPageReader(options: ShellPageOptions): (req: Request) => Promise<ShellPage> {
   const readOwners = ownersReader(options);
   return async (req) => {
-    const preloads: Preload[] = [{ href: REGISTRY_PATH, kind: 'fetch' }];
+    const preloads: Preload[] = [];
     let known = true;
+    let data = '';
+    let firstView: Promise<FirstViewMarkup | null> = Promise.resolve(null);
     try {
-      const { registry, manifests, ownerOf } = await readOwners();
+      const { registry, manifests, ownerOf, published, registryData } = await readOwners();
+      data = registryData;
       const owner = ownerOf(req.path);
       known = owner !== null || isShellPage(req.path) !== null;
+      const visitor = !hasSessionCookie(req);
       // a visitor on a page that needs login is sent to /login: its remote would not be loaded
-      if (owner && (!owner.needsLogin || hasSessionCookie(req))) {
+      if (owner && (!owner.needsLogin || !visitor)) {
         preloads.push({ href: registry[owner.remote].manifest, kind: 'fetch' });
         const entry = manifests[owner.remote].entry;
         const kind = entry && ENTRY_KIND[entry.type];
         if (entry && kind) preloads.push({ href: entry.url, kind });
       }
+      // what a visitor sees is the same for every visitor; a signed-in page is rendered in their browser
+      if (owner && !owner.needsLogin && visitor) {
+        firstView = options.renderFirstView(req, { remote: owner.remote, registry: published });
+      }
     } catch (err) {
       // the shell reads the registry itself and says what is wrong; the page still opens
       options.logger.error({ err }, 'remote registry unreadable: the page goes without preloads');
     }
-    const meta = known ? await options.readShareMeta(req) : null;
+    const [meta, view] = await Promise.all([known ? options.readShareMeta(req) : null, firstView]);
     const status = known && meta?.status !== 404 ? 200 : 404;
-    return { status, head: (defaults) => headFor(preloads, meta, defaults, status) };
+    // an unknown listing's page shows the shell's not-found page, rendered in the browser
+    const shown = status === 200 ? view : null;
+    return {
+      status,
+      head: (defaults) => headFor(preloads, meta, defaults, status, shown),
+      root: shown?.root ?? '',
+      data: `${data}${shown?.data ?? ''}`,
+    };
   };
 }

@@ -7,7 +7,6 @@ import SwapOutlined from '@ant-design/icons/SwapOutlined';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
   canChangeListing,
-  formatDate,
   ListingStatus,
   listingBadge,
   listingPlace,
@@ -19,7 +18,7 @@ import {
   type ProductDimensions,
 } from '@swapstuff/contracts';
 import { bus, useIsSignedIn, useSession } from '@swapstuff/sdk';
-import { EmptyState } from '@swapstuff/sdk/ui';
+import { EmptyState, LocalDateTime } from '@swapstuff/sdk/ui';
 import { DeleteListingButton } from '../listings/DeleteListingButton';
 import { LikeButton } from '../listings/LikeButton';
 import { SellerName } from '../listings/SellerName';
@@ -138,7 +137,7 @@ function ItemDetail({ product }: { product: Product }) {
             <div>
               <dt>Listed</dt>
               <dd>
-                <time dateTime={product.created_at}>{formatDate(product.created_at)}</time>
+                <LocalDateTime value={product.created_at} />
               </dd>
             </div>
           </dl>

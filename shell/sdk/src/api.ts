@@ -1,4 +1,5 @@
 import {
+  endpointRequest,
   messages,
   SESSION_REVOKED_ERROR,
   type AnyEndpoint,
@@ -57,35 +58,6 @@ function readCookie(name: string): string | null {
 function xsrfHeader(): Record<string, string> {
   const xsrf = readCookie(XSRF_COOKIE);
   return xsrf ? { [XSRF_HEADER]: xsrf } : {};
-}
-
-const isPresent = (value: unknown) => value !== undefined && value !== null;
-
-/**
- * Where and what to send for an endpoint's input: each `:param` of the path is filled from the input
- * (and leaves it), the rest goes where the table says: the query string, a JSON body or a multipart form.
- */
-function requestOf(endpoint: AnyEndpoint, input: object): { url: string; body?: string | FormData } {
-  const rest: Record<string, unknown> = { ...input };
-  const path = endpoint.path.replace(/:(\w+)/g, (_param, name: string) => {
-    const value = rest[name];
-    delete rest[name];
-    if (!isPresent(value) || value === '') throw new Error(`${endpoint.path} needs its ${name}`);
-    return encodeURIComponent(String(value));
-  });
-  const fields = Object.entries(rest).filter(([, value]) => isPresent(value));
-  switch (endpoint.input) {
-    case 'query': {
-      const query = fields.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
-      return { url: query.length ? `${path}?${query.join('&')}` : path };
-    }
-    case 'body':
-      return { url: path, body: JSON.stringify(Object.fromEntries(fields)) };
-    case 'multipart':
-      return { url: path, body: formDataOf(fields) };
-    case 'path':
-      return { url: path };
-  }
 }
 
 /** A multipart form as the api reads it: a list is `name[0]`, `name[1]` …; a file keeps its name. */
@@ -170,7 +142,8 @@ function settle(answer: Answer, options: CallOptions): Envelope {
 }
 
 async function exchange(endpoint: AnyEndpoint, input: object = {}, options: CallOptions = {}): Promise<Envelope> {
-  const { url, body } = requestOf(endpoint, input);
+  const { url, json, fields } = endpointRequest(endpoint, input);
+  const body = fields ? formDataOf(fields) : json;
   const send = () =>
     body instanceof FormData
       ? sendByXhr(endpoint.method, url, body, options)

@@ -8,3 +8,4 @@ export { routes, staticPageSlugs, type StaticPageSlug } from '@swapstuff/contrac
 export * from './forms';
 export * from './session';
 export { RequireAuth, loginUrl } from './routing/RequireAuth';
+export { useHydrated } from './hydration';

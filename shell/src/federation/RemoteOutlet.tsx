@@ -10,6 +10,7 @@ import {
   type LazyExoticComponent,
   type ReactNode,
 } from 'react';
+import { useFirstViewServer } from '../firstView';
 import { ContentLoading } from '../layout/ContentLoading';
 import { RemoteFallback, RemoteOutletContext } from './RemoteFallback';
 
@@ -79,9 +80,11 @@ export function RemoteOutlet({ name, load, resetKey = '' }: RemoteOutletProps) {
     lazyByName.delete(name);
     setAttempt((n) => n + 1);
   }, [name]);
+  // on the server, the remote's server build, rendered as it is (no lazy kept beyond the request)
+  const serverApp = useFirstViewServer()?.remoteApp(name);
   // attempt is what makes Retry produce a new lazy component
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const App = useMemo(() => lazyRemote(name, load), [name, load, attempt]);
+  const App = useMemo(() => serverApp ?? lazyRemote(name, load), [serverApp, name, load, attempt]);
   const context = useMemo(() => ({ name, retry }), [name, retry]);
 
   return (

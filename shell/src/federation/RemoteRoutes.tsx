@@ -4,7 +4,7 @@ import { RequireAuth } from '@swapstuff/sdk';
 import { ContentLoading } from '../layout/ContentLoading';
 import { RemoteFallback } from './RemoteFallback';
 import { RemoteOutlet } from './RemoteOutlet';
-import { ensureRemotesRegistered, loadRemoteApp, useRouteTable } from './registry';
+import { ensureRemotesRegistered, loadRemoteApp, useRouteTableState } from './registry';
 
 // antd's Result: loaded with the content, never with the frame
 const NotFoundPage = lazy(() => import('../features/pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
@@ -30,7 +30,7 @@ const readRegistryAgain = () =>
  */
 export function RemoteRoutes() {
   const { pathname } = useLocation();
-  const { table, failed } = useRouteTable();
+  const { table, failed } = useRouteTableState();
   if (!table) return failed ? <RemoteFallback onRetry={readRegistryAgain} /> : <ContentLoading />;
   const owner = table.ownerOf(pathname);
   if (!owner) return <NotFoundPage />;

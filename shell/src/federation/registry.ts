@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { create } from 'zustand';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { PAGE_DATA } from '@swapstuff/contracts';
+import { readPageData, useFirstViewServer } from '../firstView';
 import { fetchWithRetry } from './retry';
 import { fallbackPlugin, retryPlugin } from './plugins';
 import { RemoteUnavailable } from './RemoteFallback';
@@ -15,9 +17,6 @@ interface RouteTableState {
   failed: boolean;
 }
 
-/** The route table of the registry read last: the router, the login guard and the menus follow it. */
-export const useRouteTable = create<RouteTableState>(() => ({ table: null, failed: false }));
-
 let registration: Promise<RouteTable> | null = null;
 let pluginsRegistered = false;
 /** name → manifest URL as registered, to re-register only what the registry changed */
@@ -25,17 +24,19 @@ const registered = new Map<string, string>();
 /** remotes whose last load failed: their next load reads the registry again first */
 const failed = new Set<string>();
 
-async function readRegistry(): Promise<RemoteRegistry> {
-  const response = await fetchWithRetry(REGISTRY_URL, { cache: 'no-cache', headers: { Accept: 'application/json' } });
-  return (await response.json()) as RemoteRegistry;
+function registerPluginsOnce(): void {
+  if (pluginsRegistered) return;
+  registerPlugins([retryPlugin(), fallbackPlugin(RemoteUnavailable)]);
+  pluginsRegistered = true;
 }
 
 /**
- * Registers the remotes the registry names and publishes the route table their declared pages make. A
+ * Registers the remotes the registry names and builds the route table their declared pages make. A
  * remote whose manifest URL changed since (a promotion or a rollback, or the fix of a broken entry) is
  * registered again with `force`, which drops what the runtime cached for it.
  */
-function apply(registry: RemoteRegistry): RouteTable {
+function register(registry: RemoteRegistry): RouteTable {
+  registerPluginsOnce();
   const changed = Object.entries(registry)
     // an entry may live on another origin; a relative one is the gateway's
     .map(([name, { manifest }]) => ({ name, entry: new URL(manifest, window.location.href).href }))
@@ -45,7 +46,36 @@ function apply(registry: RemoteRegistry): RouteTable {
     registerRemotes(changed, { force });
     for (const { name, entry } of changed) registered.set(name, entry);
   }
-  const table = buildRouteTable(registry);
+  return buildRouteTable(registry);
+}
+
+/**
+ * The registry the gateway wrote into the page (what /mf/remotes.json answers), so the shell knows its
+ * routes, login rules and menus from the start, without a request; and a page it rendered on the server
+ * is taken over with the very table it was rendered with.
+ */
+const registryInPage = readPageData<RemoteRegistry>(PAGE_DATA.registry);
+const tableInPage = registryInPage ? register(registryInPage) : null;
+if (tableInPage) registration = Promise.resolve(tableInPage);
+
+/** The route table of the registry read last: the router, the login guard and the menus follow it. */
+export const useRouteTable = create<RouteTableState>(() => ({ table: tableInPage, failed: false }));
+
+/** The route table to render with: the request's on the server (firstView.ts), else the store's. */
+export function useRouteTableState(): RouteTableState {
+  const server = useFirstViewServer();
+  const state = useRouteTable();
+  return server ? { table: server.table, failed: false } : state;
+}
+
+async function readRegistry(): Promise<RemoteRegistry> {
+  const response = await fetchWithRetry(REGISTRY_URL, { cache: 'no-cache', headers: { Accept: 'application/json' } });
+  return (await response.json()) as RemoteRegistry;
+}
+
+/** Registers what the registry names and publishes its route table. */
+function apply(registry: RemoteRegistry): RouteTable {
+  const table = register(registry);
   useRouteTable.setState({ table, failed: false });
   return table;
 }
@@ -55,10 +85,7 @@ function apply(registry: RemoteRegistry): RouteTable {
  * by the first outlet; a failure is not remembered, so Retry reads the registry again.
  */
 export function ensureRemotesRegistered(): Promise<RouteTable> {
-  if (!pluginsRegistered) {
-    registerPlugins([retryPlugin(), fallbackPlugin(RemoteUnavailable)]);
-    pluginsRegistered = true;
-  }
+  registerPluginsOnce();
   registration ??= readRegistry()
     .then(apply)
     .catch((error: unknown) => {

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { routes, type DeclaredMenu } from '@swapstuff/contracts';
-import { useRouteTable } from '../federation/registry';
+import { useRouteTableState } from '../federation/registry';
 import { byPlace, type DeclaredLink, type RouteTable } from '../federation/routeTable';
 
 export interface MenuLink {
@@ -21,7 +21,7 @@ export function menuOf(name: DeclaredMenu, table: RouteTable | null): MenuLink[]
 }
 
 export function useMenu(name: DeclaredMenu): MenuLink[] {
-  const table = useRouteTable((state) => state.table);
+  const { table } = useRouteTableState();
   return useMemo(() => menuOf(name, table), [name, table]);
 }
 
@@ -30,7 +30,7 @@ export function useMenu(name: DeclaredMenu): MenuLink[] {
  * has been read nobody knows: the link goes to the path, whose guard decides once it has been read.
  */
 export function useNeedsLogin(): (path: string) => boolean {
-  const table = useRouteTable((state) => state.table);
+  const { table } = useRouteTableState();
   return useCallback((path: string) => table?.ownerOf(path)?.needsLogin ?? false, [table]);
 }
 

@@ -4,6 +4,7 @@ export { DeclaredRoutes, type DeclaredRoutesProps } from './DeclaredRoutes';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { FallbackImage, PLACEHOLDER_IMAGE, type FallbackImageProps } from './FallbackImage';
 export { LoadError, type LoadErrorProps } from './LoadError';
+export { LocalDateTime } from './LocalDateTime';
 export { PageFrame, type PageFrameProps } from './PageFrame';
 export { PageNotFound } from './PageNotFound';
 export { theme, BRAND } from './theme';
