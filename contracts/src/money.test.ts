@@ -51,5 +51,35 @@ describe('Money', () => {
     // 999,999 rounds to a thousand K: it reads as $1M
     expect(Money.formatCompact(dollars('999999'))).toBe('$1M');
     expect(Money.formatCompact(dollars('2000000'))).toBe('$2M');
+    expect(Money.formatCompact(dollars('-1500'))).toBe('-$1.5K');
+  });
+
+  it("writes what Intl's en-US currency formats write, without Intl (any amount, both notations)", () => {
+    const full = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    const compact = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      notation: 'compact',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 2,
+    });
+    const amounts = fc.oneof(
+      fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }),
+      // around each unit's edges, where rounding carries into the next
+      fc
+        .integer({ min: 0, max: 3 })
+        .chain((unit) => fc.integer({ min: -2000, max: 2000 }).map((d) => 10 ** (unit * 3 + 5) + d)),
+      fc.integer({ min: -99_999_999, max: 99_999_999 }),
+    );
+    fc.assert(
+      fc.property(amounts, (cents) => {
+        const money = Money.fromCents(cents);
+        expect(Money.format(money)).toBe(full.format(Money.toWire(money) as `${number}`));
+        if (Math.abs(cents) >= 100_000) {
+          expect(Money.formatCompact(money)).toBe(compact.format(Money.toWire(money) as `${number}`));
+        }
+      }),
+      { seed: 11, numRuns: Number(process.env.FUZZ_RUNS ?? 2000) },
+    );
   });
 });

@@ -3,6 +3,8 @@
  * the wire as the spec's decimal strings ("250.50") and are read and written here digit by digit, so no
  * amount is ever multiplied or divided as a binary fraction (lint refuses that arithmetic elsewhere).
  */
+import { groupThousands } from './format';
+
 export type Currency = 'USD';
 
 export interface Money {
@@ -17,15 +19,40 @@ function decimalText(cents: number): `${number}` {
   return `${cents < 0 ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}` as `${number}`;
 }
 
-const full = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-/** $1.5K, $2M, $12.35M: at most two decimals, none when they are zeros */
-const compact = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
+/**
+ * en-US's USD text, written here rather than by Intl.NumberFormat: the same text (money.test.ts checks it
+ * against Intl), without Intl's first-use cost in the browser (ICU's currency data, 15–60 ms of a phone's
+ * main thread while the page starts), and the same on the server and in every browser (a first view
+ * rendered on the server must read as the browser renders it).
+ */
+function usd(cents: bigint): string {
+  const digits = (cents < 0n ? -cents : cents).toString().padStart(3, '0');
+  return `${cents < 0n ? '-' : ''}$${groupThousands(digits.slice(0, -2))}.${digits.slice(-2)}`;
+}
+
+/** K, M, B, T: each a thousand times the one before (en-US's short compact notation). */
+const COMPACT_UNITS = ['K', 'M', 'B', 'T'];
+
+/**
+ * $1.5K, $2M, $12.35M: at most two decimals, none when they are zeros, rounded half away from zero (as
+ * Intl's compact currency notation writes them); past the trillions, T counts on.
+ */
+function usdCompact(cents: bigint): string {
+  const magnitude = cents < 0n ? -cents : cents;
+  // BigInt throughout: integer division, rounded half up by adding half the divisor first, is exact
+  const inHundredthsOf = (unit: number) => {
+    const step = 1000n ** BigInt(unit + 1); // a hundredth of the unit, in cents: $10 is 0.01K
+    return (magnitude * 2n + step) / (step * 2n);
+  };
+  let unit = 0;
+  let hundredths = inHundredthsOf(unit);
+  // 999.995K reads as 1M: carry into the next unit while there is one
+  while (hundredths >= 100_000n && unit < COMPACT_UNITS.length - 1) hundredths = inHundredthsOf(++unit);
+  const whole = (hundredths / 100n).toString();
+  const fraction = (hundredths % 100n).toString().padStart(2, '0').replace(/0+$/, '');
+  return `${cents < 0n ? '-' : ''}$${groupThousands(whole)}${fraction ? `.${fraction}` : ''}${COMPACT_UNITS[unit]}`;
+}
+
 /** from a thousand dollars up, prices read compact (spec section 9) */
 const COMPACT_FROM_CENTS = 100_000;
 
@@ -64,13 +91,12 @@ export const Money = {
 
   /** $1,250.50 */
   format(money: Money): string {
-    // Intl reads a decimal string exactly (no binary fraction on the way)
-    return full.format(decimalText(money.cents));
+    return usd(BigInt(money.cents));
   },
 
   /** $999.00, $1.5K, $2M: compact from a thousand dollars up (listing cards, spec section 9). */
   formatCompact(money: Money): string {
     if (Math.abs(money.cents) < COMPACT_FROM_CENTS) return Money.format(money);
-    return compact.format(decimalText(money.cents));
+    return usdCompact(BigInt(money.cents));
   },
 };

@@ -6,10 +6,21 @@ import { QueryProvider, queryClient } from '@swapstuff/sdk/query';
 import { theme } from '@swapstuff/sdk/ui';
 import { readPageData, useFirstViewServer } from './firstView';
 
+/**
+ * How long the answers a first view was rendered with count as fresh. The server loaded them a moment
+ * ago: asking again as the page is taken over would only load the same again (and render it again, on a
+ * phone's busy main thread). What the user changes still refreshes them at once (invalidation).
+ */
+const FIRST_VIEW_FRESH_MS = 30_000;
+
 // The answers a page rendered on the server was rendered with: in the page's cache before anything
 // renders here, so the browser's first render shows what the server's did (firstView.ts).
 const answersInPage = readPageData<DehydratedState>(PAGE_DATA.firstView);
-if (answersInPage) hydrate(queryClient, answersInPage);
+if (answersInPage) {
+  hydrate(queryClient, answersInPage);
+  for (const { queryKey } of answersInPage.queries)
+    queryClient.setQueryDefaults(queryKey, { staleTime: FIRST_VIEW_FRESH_MS });
+}
 
 /**
  * The text of the content area in the theme's colour, size, line height and font, as antd's App component

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { useSession } from '@swapstuff/sdk';
 import './global.css';
@@ -26,11 +26,14 @@ const app = (
   </StrictMode>
 );
 // A first view the gateway rendered (firstView.ts) is taken over where it stands: React hydrates the frame
-// at once and each part of the content as its code arrives, in slices that leave the page responsive.
-// Where the browser's render differs (a visitor's remembered layout), React renders that part anew.
+// and each part of the content as its code arrives. As a transition, so in slices between which the page
+// answers the user (hydrating in one go is one long task: Lighthouse's blocking time). Where the browser's
+// render differs (a visitor's remembered layout), React renders that part anew.
 if (root.hasChildNodes()) {
-  hydrateRoot(root, app, {
-    onRecoverableError: (error) => console.warn('[first view] rendered again in the browser:', error),
+  startTransition(() => {
+    hydrateRoot(root, app, {
+      onRecoverableError: (error) => console.warn('[first view] rendered again in the browser:', error),
+    });
   });
 } else {
   createRoot(root).render(app);

@@ -152,7 +152,7 @@ beforeAll(async () => {
   await fs.mkdir(shellDist, { recursive: true });
   await fs.writeFile(
     path.join(shellDist, 'index.html'),
-    '<!doctype html><html lang="en"><title>Swapstuff</title></html>',
+    '<!doctype html><html lang="en"><title>Swapstuff</title><body><div id="root"></div></body></html>',
   );
   await fs.writeFile(path.join(shellDist, 'main.3f2a9c1b.js'), 'console.log("shell")');
   const remoteDist = path.join(scratch, 'mfe-catalog', 'dist', '0.1.0');

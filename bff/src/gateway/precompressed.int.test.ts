@@ -50,7 +50,12 @@ beforeAll(async () => {
   scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'swapstuff-precompressed-'));
   await fs.writeFile(path.join(scratch, 'remotes.json'), JSON.stringify({ mfe_catalog: { version: '0.1.0' } }));
   const shellDist = path.join(scratch, 'shell', 'dist');
-  await writeBuilt(shellDist, 'index.html', '<!doctype html><html lang="en"><title>Swapstuff</title></html>', false);
+  await writeBuilt(
+    shellDist,
+    'index.html',
+    '<!doctype html><html lang="en"><title>Swapstuff</title><body><div id="root"></div></body></html>',
+    false,
+  );
   await writeBuilt(shellDist, '412.8d0e11aa.js', chunk);
   await writeBuilt(shellDist, 'main.js', chunk);
   await writeBuilt(shellDist, 'tiny.3f2a9c1b.js', 'var tiny;', false);
@@ -156,7 +161,11 @@ describe('files without a compressed copy and missing files', () => {
   it('answers 404 for a missing file and never serves a file outside the build', async () => {
     expect((await get('/mfe/mfe_catalog/0.1.0/missing.js', 'br')).status).toBe(404);
     expect((await get('/mfe/mfe_catalog/0.1.0/..%2f..%2f..%2fremotes.json', 'br')).status).toBe(404);
+    // the registry file outside the build is not sent: the answer is a page (which carries the registry as
+    // the shell reads it, never the file)
     const outside = await get('/..%2fremotes.json', 'br');
-    expect(outside.body.toString()).not.toContain('mfe_catalog');
+    const body = outside.headers['content-encoding'] === 'br' ? brotliDecompressSync(outside.body) : outside.body;
+    expect(body.toString()).not.toBe(await fs.readFile(path.join(scratch, 'remotes.json'), 'utf8'));
+    expect(outside.headers['content-type']).toMatch(/^text\/html/);
   });
 });

@@ -75,6 +75,12 @@ function metaContent(html: string, key: string): string[] {
   return [...html.matchAll(pattern)].map((match) => unescape(match[1]));
 }
 
+/** The registry the page carries for the shell (contracts' PAGE_DATA.registry). */
+function registryIn(html: string): unknown {
+  const [, json] = /<script type="application\/json" id="mf-registry">(.*?)<\/script>/.exec(html) ?? [];
+  return json === undefined ? undefined : JSON.parse(json);
+}
+
 const preloads = (html: string) => [...html.matchAll(/<link rel="(?:preload|modulepreload)"[^>]*>/g)].map((m) => m[0]);
 
 beforeAll(async () => {
@@ -170,10 +176,12 @@ describe('a shared listing link, fetched with no JavaScript', () => {
     expect(html).toContain(`<link rel="canonical" href="${canonical}">`);
     expect(html).toContain('<title>Oak &quot;&lt;script&gt;chair | Swapstuff</title>');
 
-    // nothing the seller wrote opens a tag: the page's only <script> is the shell's
-    expect(html.match(/<script/g)).toHaveLength(1);
+    // nothing the seller wrote opens a tag: the page's only <script>s are the shell's and the registry's data
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(html).toContain('<script type="application/json" id="mf-registry">');
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html.match(/<meta name="?description/g)).toHaveLength(1);
+    // no server build of the shell here: the browser renders the page
     expect(html).toContain('<div id=root></div>');
     // the shell page it always was
     expect(headers.get('cache-control')).toBe('no-cache');
@@ -181,7 +189,7 @@ describe('a shared listing link, fetched with no JavaScript', () => {
     expect(headers.get('content-type')).toMatch(/^text\/html/);
   });
 
-  it('preloads the registry, the manifest and entry script of the remote that owns the page, and its main photo', async () => {
+  it('preloads the manifest and entry script of the remote that owns the page, and its main photo', async () => {
     const { html } = await page(`/item-detail/${listingId}`);
     const detail = await call<{ product: Product }>(
       api.url,
@@ -193,7 +201,6 @@ describe('a shared listing link, fetched with no JavaScript', () => {
     // the gallery's <picture> asks for the same copy: same candidates, same sizes, its best format
     expect(best.type).toMatch(/^image\/(avif|webp)$/);
     expect(preloads(html)).toEqual([
-      '<link rel="preload" href="/mf/remotes.json" as="fetch" crossorigin>',
       '<link rel="preload" href="/mfe/mfe_catalog/0.1.0/mf-manifest.json" as="fetch" crossorigin>',
       '<link rel="preload" href="/mfe/mfe_catalog/0.1.0/remoteEntry.js" as="script">',
       `<link rel="preload" as="image" href="${main.file_name}" imagesrcset="${best.srcSet}" ` +
@@ -241,11 +248,12 @@ describe('pages that do not exist answer 404 with the shell, which shows its not
 
 describe('every other page', () => {
   it.each(['/login', '/sign-up', '/forget-password', '/reset-password', '/page/about', '/LOGIN/'])(
-    "the shell's own page %s: 200, the registry preloaded, no remote's files",
+    "the shell's own page %s: 200, the registry in the page, no remote's files",
     async (urlPath) => {
       const { status, html } = await page(urlPath);
       expect(status).toBe(200);
-      expect(preloads(html)).toEqual(['<link rel="preload" href="/mf/remotes.json" as="fetch" crossorigin>']);
+      expect(preloads(html)).toEqual([]);
+      expect(registryIn(html)).toEqual(await (await fetch(`${base}/mf/remotes.json`)).json());
       expect(html).toContain('<title>Swapstuff</title>');
       expect(html).toContain('<meta name="description" content="Swapstuff: buy, sell and swap what you own.">');
     },
@@ -254,7 +262,7 @@ describe('every other page', () => {
   it('home: 200 with the template as it is, and its remote preloaded', async () => {
     const { status, html } = await page('/');
     expect(status).toBe(200);
-    expect(preloads(html)).toHaveLength(3);
+    expect(preloads(html)).toHaveLength(2);
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html.match(/<meta name="?description/g)).toHaveLength(1);
     expect(html).toContain('<title>Swapstuff</title>');
@@ -263,10 +271,9 @@ describe('every other page', () => {
   it('a page that needs login preloads its remote only for a browser with a session (visitors go to /login)', async () => {
     const visitor = await page('/swap-requests');
     expect(visitor.status).toBe(200);
-    expect(preloads(visitor.html)).toHaveLength(1);
+    expect(preloads(visitor.html)).toHaveLength(0);
     const member = await page('/swap-requests', { Cookie: 'sid=s%3Aanything.sig' });
     expect(preloads(member.html)).toEqual([
-      '<link rel="preload" href="/mf/remotes.json" as="fetch" crossorigin>',
       '<link rel="preload" href="/mfe/mfe_swaps/0.2.0/mf-manifest.json" as="fetch" crossorigin>',
       '<link rel="preload" href="/mfe/mfe_swaps/0.2.0/remoteEntry.js" as="script">',
     ]);
@@ -297,6 +304,124 @@ describe('every other page', () => {
     const { html } = await page(`/item-detail/${listingId}`);
     expect(html).toContain('<script defer src=/main.js?def456></script>');
     expect(metaContent(html, 'og:title')).toEqual(['Oak "<script>chair']);
+  });
+});
+
+/**
+ * The shell's server build as build/webpack.server.js writes it (CommonJS: `shared`, `css`, the render),
+ * standing in for the real one (e2e/tests/first-view.spec.ts renders with that): it renders what it loaded
+ * of the api, and throws or never answers when the URL asks it to.
+ */
+const SHELL_SERVER_BUNDLE = `
+const react = { name: 'the shell react' };
+exports.shared = { react };
+exports.css = '.shell_frame{color:teal}';
+exports.default = async function render({ url, registry, remotes, load }) {
+  if (url.includes('throw=1')) throw new Error('render failed');
+  if (url.includes('hang=1')) return new Promise(() => {});
+  const id = /item-detail\\/(\\d+)/.exec(url)?.[1];
+  const { product } = await load('product', { id });
+  let forbidden = 'allowed';
+  await load('reportState', { id }).catch((error) => { forbidden = error.message; });
+  return {
+    html: '<div class="first">' + remotes.mfe_catalog(product) + '|' + forbidden + '|' + Object.keys(registry).join(',') + '</div>',
+    antdStyles: '<style data-antd>.ant-btn{}</style>',
+    answers: { queries: [{ queryKey: ['product', { id }], state: { data: { product } } }] },
+  };
+};
+`;
+
+/** The catalog's server build: it takes React from the shell, as every remote's does. */
+const remoteServerBundle = (requires: string) => `
+const react = require('${requires}');
+exports.default = (product) => 'rendered with ' + react.name + ': ' + product.title.replace(/</g, '&lt;');
+exports.css = '.mfe_catalog_card{color:navy}';
+`;
+
+describe("a visitor's first view, rendered by the shell's and the remote's server builds", () => {
+  const shellBundle = () => path.join(shellDist, 'server', 'first-view.js');
+  const remoteBundle = () => path.join(scratch, 'mfe-catalog', 'dist', '0.1.0', 'server', 'app.js');
+  /** A new build of a bundle: a later mtime, as a deploy gives it. */
+  async function build(file: string, code: string) {
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, code);
+    const later = new Date(Date.now() + Math.random() * 100_000);
+    await fs.utimes(file, later, later);
+  }
+  const root = (html: string) => /<div id=root>(.*?)<\/div><script/.exec(html)?.[1];
+
+  beforeAll(async () => {
+    await build(shellBundle(), SHELL_SERVER_BUNDLE);
+    await build(remoteBundle(), remoteServerBundle('react'));
+  });
+  afterAll(async () => {
+    await fs.rm(path.join(shellDist, 'server'), { recursive: true, force: true });
+    await fs.rm(path.dirname(remoteBundle()), { recursive: true, force: true });
+  });
+
+  it('is in the page: the content in #root, every CSS of both apps and antd’s in the head, the answers after', async () => {
+    const { status, html } = await page(`/item-detail/${listingId}`);
+    expect(status).toBe(200);
+    // the remote rendered with the shell's React, from the api's answer as a visitor gets it; an endpoint
+    // that needs a session is never asked on anyone's behalf
+    expect(root(html)).toBe(
+      `<div class="first">rendered with the shell react: Oak "&lt;script>chair|reportState: not for visitors|mfe_catalog,mfe_swaps</div>`,
+    );
+    expect(html).toContain(
+      '<style data-first-view="shell mfe_catalog">.shell_frame{color:teal}\n.mfe_catalog_card{color:navy}</style><style data-antd>',
+    );
+    expect(html.indexOf('data-first-view')).toBeLessThan(html.indexOf('</head>'));
+    const [, answers] = /<script type="application\/json" id="first-view">(.*?)<\/script>/.exec(html) ?? [];
+    // what the seller wrote cannot close the data's <script>
+    expect(answers).not.toContain('<');
+    expect(JSON.parse(answers).queries[0].state.data.product.title).toBe('Oak "<script>chair');
+    // the share tags and preloads stay
+    expect(metaContent(html, 'og:title')).toEqual(['Oak "<script>chair']);
+    expect(preloads(html)).toHaveLength(3);
+  });
+
+  it('is compressed on the way', async () => {
+    const response = await fetch(`${base}/item-detail/${listingId}`, {
+      headers: { Accept: 'text/html', 'Accept-Encoding': 'br' },
+    });
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(await response.text()).toContain('<div class="first">');
+  });
+
+  it('is never rendered for a browser with a session, on a page that needs login, or for a page that does not exist', async () => {
+    const member = await page(`/item-detail/${listingId}`, { Cookie: 'sid=s%3Aanything.sig' });
+    expect(member.html).toContain('<div id=root></div>');
+    expect(member.html).not.toContain('data-first-view');
+    expect((await page('/swap-requests')).html).toContain('<div id=root></div>');
+    const unknown = await page('/item-detail/999999');
+    expect(unknown.status).toBe(404);
+    expect(unknown.html).toContain('<div id=root></div>');
+    expect(unknown.html).not.toContain('id="first-view"');
+  });
+
+  it('leaves the page to the browser when the render fails or takes too long', async () => {
+    for (const query of ['throw=1', 'hang=1']) {
+      const { status, html } = await page(`/item-detail/${listingId}?${query}`);
+      expect(status).toBe(200);
+      expect(html).toContain('<div id=root></div>');
+      expect(html).not.toContain('data-first-view');
+      expect(metaContent(html, 'og:title')).toEqual(['Oak "<script>chair']);
+    }
+  });
+
+  it("runs a remote's bundle with the shell's modules only, and a new build of either once it is deployed", async () => {
+    // a remote asking for a module the shell does not provide is not rendered here
+    await build(remoteBundle(), remoteServerBundle('left-pad'));
+    expect((await page(`/item-detail/${listingId}`)).html).toContain('<div id=root></div>');
+    await build(remoteBundle(), remoteServerBundle('react'));
+    expect(root((await page(`/item-detail/${listingId}`)).html)).toContain('rendered with the shell react');
+    await build(shellBundle(), SHELL_SERVER_BUNDLE.replace('the shell react', 'the new shell react'));
+    expect(root((await page(`/item-detail/${listingId}`)).html)).toContain('rendered with the new shell react');
+  });
+
+  it('keeps the server builds to itself', async () => {
+    expect((await fetch(`${base}/server/first-view.js`)).status).toBe(404);
+    expect((await fetch(`${base}/mfe/mfe_catalog/0.1.0/server/app.js`)).status).toBe(404);
   });
 });
 

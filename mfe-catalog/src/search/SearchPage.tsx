@@ -1,6 +1,6 @@
 import { Segmented, Select } from 'antd';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { routes, type Category } from '@swapstuff/contracts';
+import { formatCount, routes, type Category } from '@swapstuff/contracts';
 import { EmptyState, PageFrame } from '@swapstuff/sdk/ui';
 import { useAllCategories } from '../categories/api';
 import { LayoutToggle, ListingResults } from '../listings/ListingResults';
@@ -127,7 +127,7 @@ export function SearchPage() {
         />
         {total !== null && (
           <span className={styles.count} aria-live="polite">
-            {total.toLocaleString('en-US')}
+            {formatCount(total)}
             {more} {total === 1 && !more ? 'result' : 'results'}
           </span>
         )}

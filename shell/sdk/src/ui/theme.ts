@@ -7,14 +7,11 @@ import type { ThemeConfig } from 'antd';
  */
 export const BRAND = '#0d7d70';
 
-/** A user who asks their system for less motion gets none from antd: drawers and dialogs appear at once. */
-const prefersReducedMotion =
-  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
-
 export const theme: ThemeConfig = {
   cssVar: { key: 'swapstuff' },
   token: {
-    motion: !prefersReducedMotion,
+    // A user who asks their system for less motion gets none: the shell's global.css, not a token here,
+    // so the theme (and every class antd derives from it) is the same on the server as in any browser
     colorPrimary: BRAND,
     colorInfo: BRAND,
     colorSuccess: '#2f9e44',
