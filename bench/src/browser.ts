@@ -77,10 +77,10 @@ export async function jsAsSent(page: Page, url: string): Promise<JsAsSent[]> {
 }
 
 /**
- * The shell's initial JS, as sent: every script of the shell's build requested before the shell's own
- * code asks for /mf/remotes.json, which bootstrap does first, so what comes before is what its frame
- * needed to start. The page's head preloads the registry (the gateway's shell-page.ts), which would hide
- * that moment, so this load gets the page without its preloads.
+ * The shell's initial JS, as sent: every script of the shell's build requested before the shell asks for
+ * the route's remote, which bootstrap does first (the registry is in the page), so what comes before is
+ * what its frame needed to start. The page's head preloads the remote's manifest and entry (the gateway's
+ * shell-page.ts), which would hide that moment, so this load gets the page without its preloads.
  */
 export async function shellInitialAsSent(page: Page, url: string): Promise<number> {
   // the document alone (a relative url joins the page's baseURL, as in page.goto)
@@ -89,12 +89,12 @@ export async function shellInitialAsSent(page: Page, url: string): Promise<numbe
     const html = (await response.text()).replace(/<link rel="?(?:preload|modulepreload)"?[^>]*>/g, '');
     await route.fulfill({ response, body: html });
   });
-  let registryAsked = false;
+  let remoteAsked = false;
   const sizes: Promise<number>[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/mf/remotes.json')) registryAsked = true;
     const { pathname } = new URL(request.url());
-    if (registryAsked || !/\.m?js$/.test(pathname) || pathname.startsWith('/mfe/')) return;
+    if (pathname.startsWith('/mfe/')) remoteAsked = true;
+    if (remoteAsked || !/\.m?js$/.test(pathname)) return;
     sizes.push(
       request.response().then(
         async (response) => (response ? (await response.finished(), (await request.sizes()).responseBodySize) : 0),

@@ -41,7 +41,7 @@ describe('the size budget (bench/size-budget.json)', () => {
 
   it('fails when the shell fetches more than 150 KB before asking for the remotes', () => {
     expect(failed({ ...withinBudget, shellInitialJs: 151 * KB })).toEqual([
-      'shell initial JS (before /mf/remotes.json, as sent)',
+      "shell initial JS (before the route's remote, as sent)",
     ]);
   });
 

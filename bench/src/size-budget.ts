@@ -11,7 +11,7 @@ export interface SizeBudget {
     largestJsFile: number;
     /** each remote's remoteEntry.js, gzip */
     remoteEntryGz: number;
-    /** the JS the shell fetches before it asks for /mf/remotes.json, as sent */
+    /** the JS the shell fetches before it asks for the route's remote, as sent */
     shellInitialJs: number;
   };
 }
@@ -20,7 +20,7 @@ export interface SizeBudget {
 export interface SizeMeasurement {
   /** each JS response for /, bytes as sent */
   pageJs: { name: string; bytes: number }[];
-  /** bytes as sent of the shell's JS fetched before it asks for /mf/remotes.json (browser.ts) */
+  /** bytes as sent of the shell's JS fetched before it asks for the route's remote (browser.ts) */
   shellInitialJs: number;
   /** each remote's federation name → gzip bytes of its remoteEntry.js */
   remoteEntryGz: Record<string, number>;
@@ -65,7 +65,7 @@ export function checkSizeBudget(measured: SizeMeasurement, budget: SizeBudget): 
       largest?.bytes ?? 0,
       budget.kb.largestJsFile,
     ),
-    verdict('shell initial JS (before /mf/remotes.json, as sent)', measured.shellInitialJs, budget.kb.shellInitialJs),
+    verdict("shell initial JS (before the route's remote, as sent)", measured.shellInitialJs, budget.kb.shellInitialJs),
     ...(entries.length > 0
       ? entries.map(([name, bytes]) => verdict(`${name} remoteEntry.js (gzip)`, bytes, budget.kb.remoteEntryGz))
       : [verdict('remoteEntry.js (none measured)', 0, budget.kb.remoteEntryGz)]),

@@ -71,7 +71,7 @@ for (const { name, path, shows } of pages) {
     await page.addInitScript(() => {
       document.addEventListener('readystatechange', () => {
         if (document.readyState !== 'interactive') return;
-        for (const element of document.querySelectorAll('#root *'))
+        for (const element of Array.from(document.querySelectorAll('#root *')))
           (element as unknown as { fromServer: boolean }).fromServer = true;
       });
     });
@@ -80,7 +80,7 @@ for (const { name, path, shows } of pages) {
     // taken over: the overlays mount once the page is the browser's (the login popup answers the menu)
     await page.waitForLoadState('networkidle');
     const marked = await page.evaluate(() => {
-      const main = [...document.querySelectorAll('main *')];
+      const main = Array.from(document.querySelectorAll('main *'));
       return {
         all: main.length,
         server: main.filter((e) => (e as unknown as { fromServer?: boolean }).fromServer).length,

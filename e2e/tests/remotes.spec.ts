@@ -33,12 +33,14 @@ test("a remoteEntry.js that fails to download is loaded again, and the remote's 
   const asked: string[] = [];
   await page.route('**/mfe/mfe_catalog/*/remoteEntry.js*', (route) => {
     asked.push(new URL(route.request().url()).search);
-    // the first download breaks (a deploy, a network blip); the retry plugin asks again
+    // the first download breaks (a deploy, a network blip); the retry plugin asks again (the head's preload
+    // and the runtime's own load are one request)
     return asked.length === 1 ? route.abort('connectionreset') : route.continue();
   });
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Electronics' }).first()).toBeVisible();
-  expect(asked).toEqual(['', '?retry=1']);
+  // the page is the server's until the remote takes it over: wait for the entry to have been asked again
+  await expect.poll(() => asked).toEqual(['', '?retry=1']);
   await expect(page.getByTestId('remote-fallback')).toHaveCount(0);
 });
 

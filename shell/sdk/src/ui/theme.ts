@@ -7,11 +7,18 @@ import type { ThemeConfig } from 'antd';
  */
 export const BRAND = '#0d7d70';
 
+/** A user who asks their system for less motion gets none from antd: drawers and dialogs appear at once. */
+const prefersReducedMotion =
+  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+
 export const theme: ThemeConfig = {
   cssVar: { key: 'swapstuff' },
+  // No hash of the tokens in antd's class names: the tokens live in CSS variables (cssVar), and the page has
+  // one antd and one theme. A page rendered on the server (with motion) is then taken over by a browser that
+  // wants none with the same classes; only the variables' values differ.
+  hashed: false,
   token: {
-    // A user who asks their system for less motion gets none: the shell's global.css, not a token here,
-    // so the theme (and every class antd derives from it) is the same on the server as in any browser
+    motion: !prefersReducedMotion,
     colorPrimary: BRAND,
     colorInfo: BRAND,
     colorSuccess: '#2f9e44',
