@@ -35,6 +35,13 @@ const SHELL_BUNDLE = path.join('server', 'first-view.js');
 const REMOTE_BUNDLE = path.join('server', 'app.js');
 /** Beyond this the page goes without a first view rather than keep its first byte waiting. */
 const RENDER_TIMEOUT_MS = 2_000;
+/**
+ * Renders under way at once. A render costs the gateway tens of milliseconds of CPU where the page alone
+ * costs almost none: past this, a page goes without a first view (the browser renders it, as it did before
+ * there were first views), so a flood of page requests cannot take the gateway's time from the api's
+ * traffic, and no request waits in a queue for a render.
+ */
+export const MAX_RENDERS_IN_FLIGHT = 4;
 /** One call of the api for the page's data. */
 const LOAD_TIMEOUT_MS = 1_500;
 
@@ -161,7 +168,10 @@ export function firstViewRenderer({ shellDist, repoRoot, apiUrl, logger }: First
     };
   }
 
+  let inFlight = 0;
   return async (req, route) => {
+    if (inFlight >= MAX_RENDERS_IN_FLIGHT) return null;
+    inFlight += 1;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<null>((resolve) => {
       timer = setTimeout(() => {
@@ -179,6 +189,8 @@ export function firstViewRenderer({ shellDist, repoRoot, apiUrl, logger }: First
       return null;
     } finally {
       clearTimeout(timer);
+      // a render past its time no longer holds its place (it may never end: a hung api call, a bug)
+      inFlight -= 1;
     }
   };
 }

@@ -9,6 +9,7 @@ import { call, startTestApi, type TestApi } from '../../test/harness';
 import { listItem, seller } from '../../test/listings';
 import { loadConfig } from '../config';
 import { createGatewayApp, type GatewayApp } from '.';
+import { MAX_RENDERS_IN_FLIGHT } from './first-view';
 
 /**
  * The page each browser route answers (issue 11, acceptance 3): a shared listing's link unfurls with no
@@ -407,6 +408,20 @@ describe("a visitor's first view, rendered by the shell's and the remote's serve
       expect(html).not.toContain('data-first-view');
       expect(metaContent(html, 'og:title')).toEqual(['Oak "<script>chair']);
     }
+  });
+
+  it(`renders at most ${MAX_RENDERS_IN_FLIGHT} pages at once: past that a page goes without, at once`, async () => {
+    // renders that never end hold every place until their time is up
+    const hung = Array.from({ length: MAX_RENDERS_IN_FLIGHT }, () => page(`/item-detail/${listingId}?hang=1`));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const started = Date.now();
+    const meanwhile = await page(`/item-detail/${listingId}`);
+    expect(meanwhile.status).toBe(200);
+    expect(meanwhile.html).toContain('<div id=root></div>');
+    expect(Date.now() - started).toBeLessThan(1_000);
+    for (const { status } of await Promise.all(hung)) expect(status).toBe(200);
+    // their time up, the places are free again
+    expect(root((await page(`/item-detail/${listingId}`)).html)).toContain('rendered with the shell react');
   });
 
   it("runs a remote's bundle with the shell's modules only, and a new build of either once it is deployed", async () => {
