@@ -174,7 +174,10 @@ export function shellPageReader(options: ShellPageOptions): (req: Request) => Pr
     const shown = status === 200 ? view : null;
     return {
       status,
-      head: (defaults) => headFor(preloads, meta, defaults, status, shown),
+      // A page drawn by its first view needs its remote only to be taken over: fetched alongside the largest
+      // paint's photo, the remote's entry and manifest would share a phone's slow link with it and delay it;
+      // the shell asks for them as it starts.
+      head: (defaults) => headFor(shown ? [] : preloads, meta, defaults, status, shown),
       root: shown?.root ?? '',
       data: `${data}${shown?.data ?? ''}`,
     };

@@ -14,7 +14,7 @@ import {
 import { bus, useSession } from '@swapstuff/sdk';
 import { LikeButton } from './LikeButton';
 import { SellerName } from './SellerName';
-import { PhotoCarousel } from './PhotoCarousel';
+import { PhotoCarousel, type PhotoPriority } from './PhotoCarousel';
 import { ShareMenu } from './ShareMenu';
 import styles from './ListingCard.module.css';
 
@@ -38,8 +38,8 @@ const LIST_PHOTO_SIZES = '(max-width: 575px) 120px, 220px';
 export interface ListingCardProps {
   product: Product;
   layout: ListingLayout;
-  /** the first row of a page: its photos load at once */
-  eager?: boolean;
+  /** when its first photo loads (PhotoCarousel) */
+  photoPriority?: PhotoPriority;
 }
 
 /** The owner's row (spec section 2): Edit and Delete while Active, View Questions always. */
@@ -83,7 +83,7 @@ function OwnerActions({ product }: { product: Product }) {
  * seller, price, category label, View Details and the share menu; the owner's card adds Edit, Delete and
  * View Questions. A swapped buyable listing reads Sold.
  */
-export function ListingCard({ product, layout, eager }: ListingCardProps) {
+export function ListingCard({ product, layout, photoPriority }: ListingCardProps) {
   const viewerId = useSession((s) => s.profile?.userId);
   const isOwner = viewerId === product.user.id;
   const badge = listingBadge(product);
@@ -97,7 +97,7 @@ export function ListingCard({ product, layout, eager }: ListingCardProps) {
           images={product.images}
           title={product.title}
           sizes={layout === 'list' ? LIST_PHOTO_SIZES : GRID_PHOTO_SIZES}
-          eager={eager}
+          priority={photoPriority}
         />
         {badge && (
           <Tag className={styles.badge} color={badge === 'Sold' ? 'red' : 'gold'}>

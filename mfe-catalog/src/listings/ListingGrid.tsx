@@ -1,6 +1,7 @@
 import { Skeleton } from 'antd';
 import type { Product } from '@swapstuff/contracts';
 import { ListingCard, type ListingLayout } from './ListingCard';
+import type { PhotoPriority } from './PhotoCarousel';
 import styles from './ListingResults.module.css';
 
 /**
@@ -8,8 +9,15 @@ import styles from './ListingResults.module.css';
  * that home (which shows cards but neither) does not download those controls.
  */
 
-/** Cards whose photos load at once: about the first row at desktop width. */
+/**
+ * Cards whose photos load at once: about the first row at desktop width. Only the first asks to come before
+ * everything else (the page's largest paint): four at that priority share a phone's slow link and all
+ * arrive late.
+ */
 const EAGER_CARDS = 4;
+
+const photoPriority = (index: number): PhotoPriority =>
+  index === 0 ? 'largest' : index < EAGER_CARDS ? 'eager' : 'lazy';
 
 /** Placeholder cards while a page of listings loads. */
 export function ListingSkeleton({ layout }: { layout: ListingLayout }) {
@@ -44,7 +52,12 @@ export function ListingGrid({ products, layout, firstPage = true }: ListingGridP
   return (
     <div className={layout === 'list' ? styles.list : styles.grid}>
       {products.map((product, i) => (
-        <ListingCard key={product.id} product={product} layout={layout} eager={firstPage && i < EAGER_CARDS} />
+        <ListingCard
+          key={product.id}
+          product={product}
+          layout={layout}
+          photoPriority={firstPage ? photoPriority(i) : 'lazy'}
+        />
       ))}
     </div>
   );

@@ -10,15 +10,20 @@ export interface PhotoCarouselProps {
   title: string;
   /** how wide the photos are drawn (the `sizes` attribute) */
   sizes: string;
-  /** cards in the first row load at once; the others when scrolled near (spec: lazy below the fold) */
-  eager?: boolean;
+  /**
+   * When the first photo loads (spec: lazy below the fold): `largest` at once and before anything else (the
+   * page's largest paint), `eager` at once, `lazy` when scrolled near
+   */
+  priority?: PhotoPriority;
 }
+
+export type PhotoPriority = 'largest' | 'eager' | 'lazy';
 
 /**
  * A card's photos, featured first (spec section 2: featured image carousel). A row that snaps photo by
  * photo: a phone swipes it, arrows and dots page it. Photos after the first load only when paged to.
  */
-export function PhotoCarousel({ images, title, sizes, eager = false }: PhotoCarouselProps) {
+export function PhotoCarousel({ images, title, sizes, priority = 'lazy' }: PhotoCarouselProps) {
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
   const photos = images.length ? images : [null];
@@ -56,8 +61,8 @@ export function PhotoCarousel({ images, title, sizes, eager = false }: PhotoCaro
             alt={i === 0 ? title : `${title}, photo ${i + 1} of ${count}`}
             width={photo?.width || 800}
             height={photo?.height || 600}
-            loading={eager && i === 0 ? 'eager' : 'lazy'}
-            fetchPriority={eager && i === 0 ? 'high' : undefined}
+            loading={priority !== 'lazy' && i === 0 ? 'eager' : 'lazy'}
+            fetchPriority={priority === 'largest' && i === 0 ? 'high' : undefined}
           />
         ))}
       </div>
