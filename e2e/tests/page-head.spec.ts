@@ -1,11 +1,13 @@
 import { test, expect, type Page } from '@playwright/test';
+import { signIn } from '../support/catalog';
 import { listViaApi } from '../support/listings';
+import { newUser, registerViaApi } from '../support/users';
 import { servers } from '../servers';
 
 /**
  * What the gateway writes into each page's head (issue 11, bff/src/gateway/shell-page.ts), on the real
  * built site: the preloads are the very requests the shell and the route's remote make (each file goes
- * over the network once), a shared link's title is the page's until the visitor moves on, and a page
+ * over the network once; a visitor's page, drawn by its first view, preloads only its photo), a shared link's title is the page's until the visitor moves on, and a page
  * that does not exist answers 404 and still renders the site's not-found content.
  *
  * No page.route() here: intercepting requests turns Chromium's cache off, and with it preload reuse.
@@ -44,7 +46,13 @@ for (const [name, path, shows] of [
   ['a shared listing', () => `/item-detail/${itemId}`, (page: Page) => page.getByRole('heading', { name: TITLE })],
   ['home', () => '/', (page: Page) => page.getByRole('link', { name: 'Electronics' }).first()],
 ] as const) {
-  test(`${name}: the manifest and remoteEntry the head preloads are each fetched once, and used`, async ({ page }) => {
+  // a signed-in browser renders the page itself: the head starts its remote's files with the shell's
+  test(`${name}, signed in: the manifest and remoteEntry the head preloads are each fetched once, and used`, async ({
+    page,
+  }) => {
+    const user = newUser();
+    await registerViaApi(page.request, user);
+    await signIn(page, user);
     const { requested, preloadWarnings } = watch(page);
     const response = await page.goto(path());
     expect(response?.status()).toBe(200);
@@ -74,6 +82,22 @@ for (const [name, path, shows] of [
     // the tab's icon comes inside the page: the browser never asks for /favicon.ico (a 404 before)
     await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /^data:image\/svg\+xml,/);
     expect(requested).not.toContain('/favicon.ico');
+  });
+
+  // a visitor's page is drawn by its first view: the remote's files are needed only to take it over, and
+  // are not preloaded beside the largest paint
+  test(`${name}, a visitor: no remote file preloaded, each fetched once as the shell starts`, async ({ page }) => {
+    const { requested } = watch(page);
+    await page.goto(path());
+    await expect(shows(page)).toBeVisible();
+    expect(await preloadedPaths(page)).toEqual([]);
+    await page.waitForLoadState('networkidle');
+    const remoteFiles = requested.filter((p) =>
+      /^\/mfe\/mfe_catalog\/[^/]+\/(mf-manifest\.json|remoteEntry\.js)$/.test(p),
+    );
+    expect(remoteFiles).toHaveLength(2);
+    expect(new Set(remoteFiles).size).toBe(2);
+    expect(requested).not.toContain('/mf/remotes.json');
   });
 }
 
