@@ -1,4 +1,4 @@
-import { Suspense, lazy, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Suspense, lazy, useLayoutEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { BrowserRouter, matchPath, useLocation, useRoutes } from 'react-router-dom';
 import { shellPages } from '@swapstuff/contracts';
 import { useHydrated } from '@swapstuff/sdk';
@@ -6,6 +6,7 @@ import { MainLayout } from './layout/MainLayout';
 import { ContentLoading } from './layout/ContentLoading';
 import { RemoteRoutes } from './federation/RemoteRoutes';
 import { SessionKeeper } from './session/SessionKeeper';
+import { overlaysAsked } from './earlyEvents';
 
 /*
  * The shell's first paint is its frame (header, tabs, footer, menus) in plain React and CSS. antd and
@@ -76,14 +77,17 @@ function SiteRoutes() {
 }
 
 /**
- * The overlays (toasts, popups, sheets) portal into <body>, which only a browser has: they mount once the
- * page is the browser's (after it took over a first view rendered on the server). Their own component, so
- * that mounting them re-renders nothing else: a part of the page still waiting for its code to hydrate
- * would be rendered anew, without its server HTML, if its parent rendered again meanwhile.
+ * The overlays (toasts, the login popup, the remotes' sheet and modal): their code (antd's message, the
+ * theme, the remotes' loaders) loads when the first of them is asked for, never with the page; what is asked
+ * before they arrive is kept for them (earlyEvents.ts). They portal into <body>, which only a browser has, so
+ * never during a server render or hydration. Their own component, so that mounting them re-renders nothing
+ * else: a part of the page still waiting for its code to hydrate would be rendered anew, without its server
+ * HTML, if its parent rendered again meanwhile.
  */
 function BrowserOverlays() {
   const hydrated = useHydrated();
-  if (!hydrated) return null;
+  const asked = useSyncExternalStore(overlaysAsked.subscribe, overlaysAsked.get, () => false);
+  if (!hydrated || !asked) return null;
   return (
     <Suspense fallback={null}>
       <Overlays />
