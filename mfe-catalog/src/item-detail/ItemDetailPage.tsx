@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Avatar, Button, Skeleton, Tag, Tooltip, Typography } from 'antd';
 import EnvironmentOutlined from '@ant-design/icons/EnvironmentOutlined';
 import FlagOutlined from '@ant-design/icons/FlagOutlined';
@@ -27,10 +27,12 @@ import { ShareMenu } from '../listings/ShareMenu';
 import { QuestionList } from '../questions/QuestionList';
 import { useQuestions } from '../questions/api';
 import { useAlreadyReported, useProduct } from './api';
-import { AskQuestionDialog } from './AskQuestionDialog';
 import { Gallery } from './Gallery';
-import { ReportDialog } from './ReportDialog';
 import styles from './ItemDetailPage.module.css';
+
+// the dialogs (antd's modal and form) load when opened, never with the page
+const AskQuestionDialog = lazy(() => import('./AskQuestionDialog').then((m) => ({ default: m.AskQuestionDialog })));
+const ReportDialog = lazy(() => import('./ReportDialog').then((m) => ({ default: m.ReportDialog })));
 
 /** "12 × 8 × 4 in · 2 lb 0 oz" (length × width × height, sizeUnit inches) */
 function describeParcel(d: ProductDimensions): string {
@@ -181,8 +183,10 @@ function ItemDetail({ product }: { product: Product }) {
         <QuestionList questions={questions} isOwner={isOwner} />
       </section>
 
-      {asking && <AskQuestionDialog product={product} onClose={() => setAsking(false)} />}
-      {reporting && <ReportDialog productId={product.id} onClose={() => setReporting(false)} />}
+      <Suspense fallback={null}>
+        {asking && <AskQuestionDialog product={product} onClose={() => setAsking(false)} />}
+        {reporting && <ReportDialog productId={product.id} onClose={() => setReporting(false)} />}
+      </Suspense>
     </article>
   );
 }

@@ -1,58 +1,12 @@
-import { useState } from 'react';
-import { Avatar, Button, Form, Input, Skeleton, Typography } from 'antd';
-import { answerRules, formatDate, messages, sellerName, type Question } from '@swapstuff/contracts';
-import { formRules } from '@swapstuff/sdk';
+import { Suspense, lazy } from 'react';
+import { Avatar, Skeleton, Typography } from 'antd';
+import { messages, sellerName, type Question } from '@swapstuff/contracts';
 import type { ApiQuery } from '@swapstuff/sdk/query';
-import { LoadError } from '@swapstuff/sdk/ui';
-import { useAnswerQuestion } from './api';
+import { LoadError, LocalDateTime } from '@swapstuff/sdk/ui';
 import styles from './QuestionList.module.css';
 
-const rules = formRules(answerRules);
-const ANSWER_MAX = answerRules.answer.max ?? 255;
-
-/** The owner's reply box under a question: Answer, or Edit Answer once there is one. */
-function AnswerForm({ question }: { question: Question }) {
-  const [form] = Form.useForm<{ answer: string }>();
-  const [open, setOpen] = useState(!question.answer);
-  const answerQuestion = useAnswerQuestion();
-
-  if (!open) {
-    return (
-      <Button size="small" type="link" className={styles.editAnswer} onClick={() => setOpen(true)}>
-        Edit Answer
-      </Button>
-    );
-  }
-  const send = async ({ answer }: { answer: string }) => {
-    try {
-      await answerQuestion.mutateAsync({ questionId: question.id, answer });
-      setOpen(false);
-    } catch {
-      // the server's words were toasted; the typed answer stays
-    }
-  };
-  return (
-    <Form
-      form={form}
-      layout="vertical"
-      className={styles.answerForm}
-      initialValues={{ answer: question.answer ?? '' }}
-      onFinish={send}
-    >
-      <Form.Item name="answer" label="Your answer" rules={rules.answer}>
-        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={ANSWER_MAX} showCount />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" loading={answerQuestion.isPending}>
-        Answer
-      </Button>
-      {question.answer && (
-        <Button type="text" onClick={() => setOpen(false)} disabled={answerQuestion.isPending}>
-          Cancel
-        </Button>
-      )}
-    </Form>
-  );
-}
+// the owner's reply box (a form) loads only for the owner
+const AnswerForm = lazy(() => import('./AnswerForm').then((m) => ({ default: m.AnswerForm })));
 
 export interface QuestionListProps {
   questions: ApiQuery<Question[]>;
@@ -97,7 +51,7 @@ export function QuestionList({ questions, isOwner }: QuestionListProps) {
             <div className={styles.text}>
               <div className={styles.meta}>
                 <strong>{sellerName({ ...q.user, businessName: null })}</strong>
-                <time dateTime={q.created_at}>{formatDate(q.created_at)}</time>
+                <LocalDateTime value={q.created_at} />
               </div>
               <p className={styles.body}>{q.question}</p>
             </div>
@@ -108,7 +62,11 @@ export function QuestionList({ questions, isOwner }: QuestionListProps) {
               <p className={styles.body}>{q.answer}</p>
             </div>
           )}
-          {isOwner && <AnswerForm question={q} />}
+          {isOwner && (
+            <Suspense fallback={null}>
+              <AnswerForm question={q} />
+            </Suspense>
+          )}
         </li>
       ))}
     </ol>
