@@ -1,7 +1,8 @@
-import type { RequestListener, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
 import express, { type Express } from 'express';
+import { COMPRESS_ABOVE_BYTES } from '../http';
 import { withRequestContext } from '../runtime/request-context';
 import { requestLog } from '../runtime/request-log';
 import type { ApiDeps } from './deps';
@@ -20,6 +21,7 @@ import { questionsRoutes } from './questions';
 import { reportsRoutes } from './reports';
 import { searchRoutes } from './search';
 import { placesRoutes } from './places';
+import { keptForVisitors } from './kept-for-visitors';
 import { openApiRoutes } from './openapi';
 import { ApiRouter } from './router';
 
@@ -30,13 +32,16 @@ export interface ApiOptions extends ApiDeps {
   trustProxy?: boolean | number | string;
 }
 
-/** Answers larger than this are compressed for clients that accept it. */
-export const COMPRESS_ABOVE_BYTES = 1024;
-
 /** Seed images change only with a release; a week keeps browsers and CDNs from asking again. */
 const MEDIA_MAX_AGE = '7d';
 /** Uploaded photos and videos are named by their content's hash: a name never changes meaning. */
 const UPLOAD_FOLDERS = ['products', 'videos', 'images'];
+
+/** A response is what its Content-Type says: an upload can never be read as a page or a script. */
+const EVERY_ANSWER = { 'x-content-type-options': 'nosniff' };
+
+/** What each app sends before Express sees the request (see apiListener). */
+const beforeExpress = new WeakMap<Express, (req: IncomingMessage, res: ServerResponse) => boolean>();
 
 /** Opened on its own (not inside an <img> or <video>), a media file runs no script and reaches no origin. */
 function sandboxMedia(res: ServerResponse): void {
@@ -51,11 +56,11 @@ export function createApiApp(options: ApiOptions): Express {
   // req.ip is the client's address only when the hop that sent X-Forwarded-For is trusted.
   app.set('trust proxy', trustProxy);
 
-  app.use(requestLog(app, deps.logger));
+  const log = requestLog(app, deps.logger);
+  app.use(log);
   app.use(withRequestContext);
-  // a response is what its Content-Type says: an upload can never be read as a page or a script
   app.use((_req, res, next) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.set(EVERY_ANSWER);
     next();
   });
   app.use(healthRoutes(deps));
@@ -111,12 +116,17 @@ export function createApiApp(options: ApiOptions): Express {
 
   app.use(notFound);
   app.use(errorMapper(deps.logger));
+  beforeExpress.set(app, keptForVisitors({ app, paths: api.keptForVisitors, log, headers: EVERY_ANSWER }));
   return app;
 }
 
-/** What the api's HTTP server runs: the liveness check, then the app for everything else. */
+/**
+ * What the api's HTTP server runs: the liveness check and the answers kept for visitors, then the app
+ * for everything else.
+ */
 export function apiListener(app: Express): RequestListener {
+  const kept = beforeExpress.get(app);
   return (req, res) => {
-    if (!answerLiveness(req, res)) app(req, res);
+    if (!answerLiveness(req, res) && !kept?.(req, res)) app(req, res);
   };
 }

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { call, startTestApi, type TestApi } from '../../test/harness';
-import { COMPRESS_ABOVE_BYTES } from './app';
+import { COMPRESS_ABOVE_BYTES } from '../http';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -17,6 +17,11 @@ export interface RouteOptions {
   input?: (req: Request) => unknown;
   /** handlers that run before the input is read (the multipart parser) */
   before?: RequestHandler[];
+  /**
+   * For a GET whose answer to visitors is the same for all and kept a while (ListedAnswers): that answer
+   * while it is kept, which a visitor's request is then sent before Express (KeptForVisitors).
+   */
+  keptForVisitors?: () => object | undefined;
 }
 
 export interface Call<T> {
@@ -39,6 +44,8 @@ export interface SessionChecks {
 export class ApiRouter {
   readonly router: Router = Router();
   readonly routes: RegisteredRoute[] = [];
+  /** Each GET path of the table whose visitors' answer is kept (RouteOptions.keptForVisitors). */
+  readonly keptForVisitors = new Map<string, () => object | undefined>();
   private readonly auth: Record<AnyEndpoint['auth'], RequestHandler[]>;
 
   constructor(checks: SessionChecks) {
@@ -56,6 +63,10 @@ export class ApiRouter {
       const input = options.schema ? parse<T>(options.schema, raw(req)) : (undefined as T);
       await handler({ input, req, res });
     };
+    if (options.keptForVisitors) {
+      if (endpoint.method !== 'GET') throw new Error(`${endpoint.path}: only a GET's answer can be kept for visitors`);
+      for (const path of pathsOf(endpoint)) this.keptForVisitors.set(path, options.keptForVisitors);
+    }
     const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'delete';
     this.router[method](pathsOf(endpoint), ...this.auth[endpoint.auth], ...(options.before ?? []), run);
   }

@@ -172,7 +172,7 @@ beforeAll(async () => {
     shellDist,
   };
   gateway = createGatewayApp({ db: api.db, apiUrl: api.url, config, logger: pino({ level: 'silent' }) });
-  server = http.createServer(gateway);
+  server = http.createServer(gateway.listener);
   server.on('upgrade', gateway.upgrade);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -319,6 +319,35 @@ describe('the shared cache of visitor reads', () => {
 
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect((await browse(new Jar(), 'GET', url)).headers.get('age')).toBeNull();
+  });
+
+  it('answers it before Express with the headers Express sends, HSTS behind a trusted TLS proxy too', async () => {
+    const url = `/api/home?visit=before-express-${Date.now()}`;
+    // Express's app function hands each request it sees to app.handle (express/lib/express.js)
+    const handle = jest.spyOn(gateway as unknown as { handle: () => void }, 'handle');
+    const headersOf = (answer: Browsed) =>
+      Object.fromEntries([...answer.headers].filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name)));
+    try {
+      for (const forwarded of [{}, { 'X-Forwarded-Proto': 'https' }] as Record<string, string>[]) {
+        await browse(new Jar(), 'GET', url, { headers: forwarded });
+        handle.mockClear();
+        const beforeExpress = await browse(new Jar(), 'GET', url, { headers: forwarded });
+        expect(handle).not.toHaveBeenCalled();
+        // our own Origin takes it through Express, whose middleware answers from the same memory
+        const throughExpress = await browse(new Jar(), 'GET', url, {
+          headers: { ...forwarded, Origin: 'http://localhost:3000' },
+        });
+        expect(handle).toHaveBeenCalledTimes(1);
+        expect(throughExpress.headers.get('age')).toBe('0');
+        expect(headersOf(beforeExpress)).toEqual(headersOf(throughExpress));
+        expect(beforeExpress.text).toBe(throughExpress.text);
+        expect(beforeExpress.headers.get('strict-transport-security')).toBe(
+          'X-Forwarded-Proto' in forwarded ? 'max-age=15552000; includeSubDomains' : null,
+        );
+      }
+    } finally {
+      handle.mockRestore();
+    }
   });
 
   it('never answers a signed-in browser or a token from it, and still refuses a cross-site read', async () => {
@@ -493,7 +522,7 @@ describe('a session store whose database fails (finding 2)', () => {
       api.engine === 'mysql' ? { url: mysqlUrlOf(api.db), poolMax: 2 } : { dataDir: api.dataDir },
     );
     const own = createGatewayApp({ db: storeDb, apiUrl: api.url, config, logger: pino({ level: 'silent' }) });
-    const ownServer = http.createServer(own);
+    const ownServer = http.createServer(own.listener);
     ownServer.on('upgrade', own.upgrade);
     await new Promise<void>((resolve) => ownServer.listen(0, '127.0.0.1', resolve));
     const ownBase = `http://127.0.0.1:${(ownServer.address() as AddressInfo).port}`;

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, RequestListener } from 'node:http';
 import type { Socket } from 'node:net';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Knex } from '@swapstuff/db';
@@ -14,7 +14,7 @@ import { createPushWorkerRouter } from './push-worker';
 import { PROXIED_PREFIXES, createApiProxy, isProxiedPath } from './proxy';
 import { remoteManifestsReader } from './remote-manifests';
 import { createRemotesRouter, foreignOrigins, registryReader } from './remotes';
-import { contentSecurityPolicy, securityHeaders } from './security';
+import { contentSecurityPolicy, securityHeaders, type TrustProxy } from './security';
 import { SharedCache } from './shared-cache';
 import { absoluteTimeout, createSession, hasSessionCookie } from './session';
 import { shareMetaReader } from './share-meta';
@@ -33,6 +33,11 @@ export interface GatewayOptions {
 }
 
 export interface GatewayApp extends Express {
+  /**
+   * What the gateway's HTTP server runs: a visitor's read kept in the shared cache is answered from
+   * memory before Express (SharedCache.answerBeforeExpress); everything else goes to the app.
+   */
+  listener: RequestListener;
   /** Attach to the HTTP server: `server.on('upgrade', app.upgrade)` (socket.io websockets). */
   upgrade: (req: IncomingMessage, socket: Socket, head: Buffer) => void;
   /** Releases the keep-alive connections to the api. */
@@ -121,5 +126,8 @@ export function createGatewayApp(options: GatewayOptions): GatewayApp {
     logger,
     proxyUpgrade: proxy.upgrade,
   });
-  return Object.assign(app, { upgrade, closeGateway: proxy.close });
+  const listener: RequestListener = (req, res) => {
+    if (!sharedCache.answerBeforeExpress(req, res, app.get('trust proxy fn') as TrustProxy)) app(req, res);
+  };
+  return Object.assign(app, { listener, upgrade, closeGateway: proxy.close });
 }

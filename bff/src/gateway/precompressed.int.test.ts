@@ -8,7 +8,7 @@ import pino from 'pino';
 import { startTestApi, type TestApi } from '../../test/harness';
 import { loadConfig } from '../config';
 import { createGatewayApp, type GatewayApp } from '.';
-import { acceptedEncodings } from './precompressed';
+import { acceptedEncodings } from '../http';
 
 let api: TestApi;
 let gateway: GatewayApp;
@@ -76,7 +76,7 @@ beforeAll(async () => {
     shellDist,
   };
   gateway = createGatewayApp({ db: api.db, apiUrl: api.url, config, logger: pino({ level: 'silent' }) });
-  server = http.createServer(gateway);
+  server = http.createServer(gateway.listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

@@ -1,41 +1,15 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
+import { acceptedEncodings, type Encoding } from '../http';
 
 /**
  * The build writes `<file>.br` and `<file>.gz` beside each compressible file (build/precompress.js);
  * the gateway sends one of them, chosen by the request's Accept-Encoding, instead of compressing per
- * request. Used by the shell's static files (static.ts) and the remotes' (remotes.ts).
+ * request. Used by the shell's static files (static.ts) and the remotes' (remotes.ts). Where each
+ * encoding's sibling is:
  */
-export type Encoding = 'br' | 'gzip';
-
-/** Server preference: brotli is smaller; on equal q-values it wins. */
-const ENCODINGS: { encoding: Encoding; suffix: string }[] = [
-  { encoding: 'br', suffix: '.br' },
-  { encoding: 'gzip', suffix: '.gz' },
-];
-
-/**
- * The encodings a client accepts, best first, from its Accept-Encoding header (RFC 9110 §12.5.3):
- * q-values weigh, `q=0` refuses, `*` stands for every coding not named, and on equal weight the server's
- * preference (br before gzip) decides, whatever the order the client listed them in.
- */
-export function acceptedEncodings(header: string | undefined): Encoding[] {
-  if (!header) return [];
-  const weights = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const q = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    const weight = q === undefined ? 1 : Number(q);
-    weights.set(name.trim(), Number.isFinite(weight) ? weight : 0);
-  }
-  const weightOf = (encoding: Encoding) =>
-    weights.get(encoding) ?? (encoding === 'gzip' ? weights.get('x-gzip') : undefined) ?? weights.get('*') ?? 0;
-  return ENCODINGS.map(({ encoding }) => encoding)
-    .filter((encoding) => weightOf(encoding) > 0)
-    .sort((a, b) => weightOf(b) - weightOf(a));
-}
+const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
 
 /** A file's compressed sibling the client accepts, best first; undefined when there is none on disk. */
 export async function precompressedVariant(
@@ -43,7 +17,7 @@ export async function precompressedVariant(
   file: string,
 ): Promise<{ file: string; encoding: Encoding } | undefined> {
   for (const encoding of acceptedEncodings(acceptEncoding)) {
-    const candidate = file + ENCODINGS.find((e) => e.encoding === encoding)!.suffix;
+    const candidate = file + SUFFIX[encoding];
     const stat = await fs.stat(candidate).catch(() => undefined);
     if (stat?.isFile()) return { file: candidate, encoding };
   }

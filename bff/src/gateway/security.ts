@@ -1,13 +1,36 @@
+import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import type { NextFunction, Request, Response } from 'express';
 
 /** Headers every gateway answer carries (the page's CSP is set where index.html is served). */
+export function securityHeadersFor(secure: boolean): OutgoingHttpHeaders {
+  return {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+    ...(secure ? { 'strict-transport-security': 'max-age=15552000; includeSubDomains' } : {}),
+  };
+}
+
 export function securityHeaders(req: Request, res: Response, next: NextFunction): void {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-  res.setHeader('X-Frame-Options', 'DENY');
-  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-  if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=15552000; includeSubDomains');
+  res.set(securityHeadersFor(req.secure));
   next();
+}
+
+/** Express's `trust proxy fn`: whether the hop at `address` (`hop` 0: the one that connected) is trusted. */
+export type TrustProxy = (address: string | undefined, hop: number) => boolean;
+
+/**
+ * Express's `req.secure` for a request Express has not seen (the gateway's answers sent before it): the
+ * connection's own TLS, or the first X-Forwarded-Proto when the hop that connected is a trusted proxy.
+ */
+export function isSecure(req: IncomingMessage, trust: TrustProxy): boolean {
+  const own = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
+  if (!trust(req.socket.remoteAddress, 0)) return own === 'https';
+  const forwarded = req.headers['x-forwarded-proto'];
+  const first = (typeof forwarded === 'string' && forwarded ? forwarded : own).split(',')[0].trim();
+  return first === 'https';
 }
 
 /**

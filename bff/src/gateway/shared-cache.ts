@@ -1,5 +1,6 @@
-import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
+import { isSecure, securityHeadersFor, type TrustProxy } from './security';
 import { hasSessionCookie } from './session';
 
 /** More answers than the site has public reads; the oldest goes first beyond it. */
@@ -45,18 +46,38 @@ export class SharedCache {
 
   /** Express middleware: answers from memory when it can, otherwise passes on to the proxy. */
   readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
-    if (!isAnonymousRead(req)) return next();
+    if (!this.answer(req, res, {})) next();
+  };
+
+  /**
+   * The same from node:http, before Express (the gateway's listener), for the requests the middlewares
+   * before this one would pass unchanged: a visitor's (no cookie, no token) same-site GET without an
+   * Origin, which the CSRF check lets through. Their headers are the security headers Express would
+   * have set. A request with an Origin, or any other, goes through Express. Says whether it answered.
+   */
+  answerBeforeExpress(req: IncomingMessage, res: ServerResponse, trust: TrustProxy): boolean {
+    if (req.headers.origin !== undefined || req.headers['sec-fetch-site'] === 'cross-site') return false;
+    return this.answer(req, res, securityHeadersFor(isSecure(req, trust)));
+  }
+
+  private answer(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse, headers: OutgoingHttpHeaders) {
+    if (!isAnonymousRead(req)) return false;
     const key = keyOf(req);
     const kept = this.answers.get(key);
-    if (!kept) return next();
+    if (!kept) return false;
     const now = Date.now();
     if (kept.until <= now) {
       this.answers.delete(key);
-      return next();
+      return false;
     }
-    res.writeHead(kept.status, { ...kept.headers, age: String(Math.floor((now - kept.storedAt) / 1000)) });
+    res.writeHead(kept.status, {
+      ...headers,
+      ...kept.headers,
+      age: String(Math.floor((now - kept.storedAt) / 1000)),
+    });
     res.end(kept.body);
-  };
+    return true;
+  }
 
   /** Called with each api answer as it is relayed: keeps a copy when HTTP lets a shared cache keep it. */
   keep(req: IncomingMessage, proxyRes: IncomingMessage): void {

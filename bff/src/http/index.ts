@@ -1,5 +1,7 @@
-/** What every HTTP handler of the api and the gateway shares: envelopes, ids, paging, LIKE, JSON, rate limits. */
-export { created, envelope, fieldError, HttpError, ok, okShared, send } from './envelope';
+/** What every HTTP handler of the api and the gateway shares: envelopes, shared answers, encodings, ids, paging, LIKE, JSON, rate limits. */
+export { created, envelope, fieldError, HttpError, ok, send } from './envelope';
+export { acceptedEncodings, type Encoding } from './encodings';
+export { COMPRESS_ABOVE_BYTES, okShared, sharedAnswer, sharedRepresentation, type EtagOf } from './shared-answer';
 export { idParam, idSchema, MAX_ID } from './ids';
 export { countedPage, pagingKeys, PER_PAGE_DEFAULT, PER_PAGE_MAX, type Paging } from './paging';
 export { whereContains } from './like';

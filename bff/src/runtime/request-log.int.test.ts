@@ -8,7 +8,7 @@ import { requestLog, SLOW_REQUEST_MS } from './request-log';
 interface Entry {
   level: number;
   msg: string;
-  req?: { id: number; method: string; url: string };
+  req?: { id: number; method: string; url: string; ip?: string };
   res?: { statusCode: number };
   responseTime?: number;
   note?: string;
@@ -24,18 +24,25 @@ async function appLoggingAt(level: string) {
     },
   });
   const app = express();
-  app.use(requestLog(app, pino({ level }, stream)));
+  app.set('trust proxy', 'loopback');
+  const log = requestLog(app, pino({ level }, stream));
+  app.use(log);
   app.get('/fast', (_req, res) => res.json({ ok: true }));
   app.get('/slow', (_req, res) => void setTimeout(() => res.json({ ok: true }), SLOW_REQUEST_MS + 50));
   app.get('/broken', (req, res) => {
     req.log.info({ note: 'from the handler' }, 'handler says');
     res.status(500).json({ ok: false });
   });
-  const server = http.createServer(app);
+  // a request answered before Express, as the api's kept answers are
+  const server = http.createServer((req, res) => {
+    if (req.url !== '/before-express') return app(req, res);
+    log.track(req, res);
+    res.end('{}');
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const get = async (path: string) => {
-    await (await fetch(`${base}${path}`)).text();
+  const get = async (path: string, headers: Record<string, string> = {}) => {
+    await (await fetch(`${base}${path}`, { headers })).text();
     // the line is written when the response closes, just after the client has it
     await new Promise((resolve) => setTimeout(resolve, 20));
   };
@@ -73,6 +80,24 @@ describe('the request log', () => {
         [40, 'slow request', '/slow'],
       ]);
       expect(app.entries[1].responseTime).toBeGreaterThanOrEqual(SLOW_REQUEST_MS);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('logs a request answered before Express the same way, with the client named by a trusted proxy', async () => {
+    const app = await appLoggingAt('info');
+    try {
+      const proxied = { 'X-Forwarded-For': '203.0.113.7' };
+      await app.get('/fast', proxied);
+      await app.get('/before-express', proxied);
+      await app.get('/before-express');
+      expect(app.entries.map((e) => [e.msg, e.req?.url, e.req?.ip, e.res?.statusCode])).toEqual([
+        ['request completed', '/fast', '203.0.113.7', 200],
+        ['request completed', '/before-express', '203.0.113.7', 200],
+        ['request completed', '/before-express', '127.0.0.1', 200],
+      ]);
+      expect(new Set(app.entries.map((e) => e.req?.id)).size).toBe(3);
     } finally {
       await app.close();
     }

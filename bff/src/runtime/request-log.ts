@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express, NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
+import proxyAddr from 'proxy-addr';
 import { requestLogLevel } from './request-context';
 
 declare module 'http' {
@@ -18,6 +19,13 @@ export const SLOW_REQUEST_MS = 1000;
 const kLog = Symbol('request logger');
 const MAX_ID = 2 ** 31 - 1;
 
+export interface RequestLog {
+  /** Express middleware: logs the request once it has been answered. */
+  (req: Request, res: Response, next: NextFunction): void;
+  /** The same for a request answered before Express (the api's kept answers, see apiListener). */
+  track(req: IncomingMessage, res: ServerResponse): void;
+}
+
 /**
  * The request log, for the api and the gateway, costing a request almost nothing when its line would
  * not be written: a finished request is logged at `info` (production's level), failures at warn/error
@@ -26,7 +34,7 @@ const MAX_ID = 2 ** 31 - 1;
  * made only when code asks for it (a getter on the app's request prototype, not a child per request as
  * pino-http did).
  */
-export function requestLog(app: Express, logger: Logger): (req: Request, res: Response, next: NextFunction) => void {
+export function requestLog(app: Express, logger: Logger): RequestLog {
   Object.defineProperty(app.request, 'log', {
     configurable: true,
     get(this: Request & { [kLog]?: Logger }): Logger {
@@ -36,15 +44,22 @@ export function requestLog(app: Express, logger: Logger): (req: Request, res: Re
   });
   let lastId = 0;
 
-  const finished = (req: Request, res: ServerResponse, startedAt: number) => {
+  const finished = (req: IncomingMessage & { originalUrl?: string }, res: ServerResponse, startedAt: number) => {
     const ms = Date.now() - startedAt;
-    let level = requestLogLevel(req as IncomingMessage, res);
+    let level = requestLogLevel(req, res);
     const slow = ms >= SLOW_REQUEST_MS;
     if (slow && level === 'info') level = 'warn';
     const aborted = !res.writableFinished;
     if (!logger.isLevelEnabled(level)) return;
     const line = {
-      req: { id: req.id, method: req.method, url: req.originalUrl, ip: req.ip },
+      // the client's address as Express's req.ip gives it (the same trusted proxies), for a request
+      // answered before Express as well
+      req: {
+        id: req.id,
+        method: req.method,
+        url: req.originalUrl ?? req.url,
+        ip: proxyAddr(req, app.get('trust proxy fn')),
+      },
       res: { statusCode: res.statusCode },
       responseTime: ms,
     };
@@ -52,12 +67,18 @@ export function requestLog(app: Express, logger: Logger): (req: Request, res: Re
     logger[level](line, message);
   };
 
-  return (req, res, next) => {
+  const track = (req: IncomingMessage, res: ServerResponse) => {
     lastId = lastId === MAX_ID ? 1 : lastId + 1;
     req.id = lastId;
     const startedAt = Date.now();
     // 'close' comes after 'finish', and also when the client went away first
     res.once('close', () => finished(req, res, startedAt));
-    next();
   };
+  return Object.assign(
+    (req: Request, res: Response, next: NextFunction) => {
+      track(req, res);
+      next();
+    },
+    { track },
+  );
 }

@@ -70,7 +70,7 @@ async function startApi(config: Config, db: Knex, logger: Logger): Promise<Start
 async function startGateway(config: Config, db: Knex, logger: Logger): Promise<Started> {
   await waitForSessionsTable(db, logger);
   const gateway = createGatewayApp({ db, apiUrl: config.apiUrl, config, logger });
-  const server = await listenGracefully(gateway, config.port);
+  const server = await listenGracefully(gateway.listener, config.port);
   server.server.on('upgrade', gateway.upgrade);
   logger.info(`gateway listening on http://localhost:${server.port} (api: ${config.apiUrl})`);
   return { server, release: gateway.closeGateway };

@@ -14,6 +14,13 @@ const MAX_ANSWERS = 500;
 /** Events after which an answer about listed listings may be wrong: a listing's, or a seller's. */
 const changesListed = (event: EventName) => event.startsWith('listing.') || event.startsWith('user.');
 
+interface Kept {
+  until: number;
+  value: Promise<unknown>;
+  /** the value, once loaded */
+  loaded?: unknown;
+}
+
 /**
  * Answers built from listed listings alone, the same for every visitor (home's categories and fresh
  * listings, the category counts), kept in this process for LISTED_ANSWER_TTL_MS and dropped the moment a
@@ -22,7 +29,7 @@ const changesListed = (event: EventName) => event.startsWith('listing.') || even
  * Concurrent misses share one load; a load that fails is not kept.
  */
 export class ListedAnswers {
-  private readonly answers = new Map<string, { until: number; value: Promise<unknown> }>();
+  private readonly answers = new Map<string, Kept>();
 
   constructor(
     events: Outbox,
@@ -40,11 +47,20 @@ export class ListedAnswers {
     if (kept) this.answers.delete(key);
     if (this.answers.size >= MAX_ANSWERS) this.answers.delete(this.answers.keys().next().value as string);
     const value = load();
-    const entry = { until: now + this.ttlMs, value };
+    const entry: Kept = { until: now + this.ttlMs, value };
     this.answers.set(key, entry);
-    value.catch(() => {
-      if (this.answers.get(key) === entry) this.answers.delete(key);
-    });
+    value.then(
+      (loaded) => (entry.loaded = loaded),
+      () => {
+        if (this.answers.get(key) === entry) this.answers.delete(key);
+      },
+    );
     return value;
+  }
+
+  /** The answer kept for `key` when there is one, loaded and current; undefined otherwise (nothing loads). */
+  peek<T>(key: string): T | undefined {
+    const kept = this.answers.get(key);
+    return kept && kept.until > Date.now() ? (kept.loaded as T | undefined) : undefined;
   }
 }

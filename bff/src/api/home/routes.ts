@@ -11,7 +11,7 @@ export function homeRoutes(deps: ApiDeps, api: ApiRouter): void {
   // made at the first request, as features touch their dependencies only when serving
   let kept: ListedAnswers | undefined;
   const cache = () => (kept ??= new ListedAnswers(deps.events));
-  api.handle(endpoints.home, {}, async ({ res }) => {
+  api.handle(endpoints.home, { keptForVisitors: () => kept && home.keptHome(kept) }, async ({ res }) => {
     const viewer = viewerOf(res);
     if (viewer !== null) return ok(res, await home.home(deps, cache(), viewer));
     // a visitor's home is everyone's, the same object for a few seconds

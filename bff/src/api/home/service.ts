@@ -11,6 +11,9 @@ const HOME_LIMIT = 100;
 /** Fresh listings on the home page: two rows of six on a desktop. */
 const FRESH_LIMIT = 12;
 
+/** A visitor's home in ListedAnswers. */
+const VISITORS_HOME = 'home';
+
 const topLevel = (deps: ApiDeps) => categoriesRepo.list(deps.db, { parentId: null, limit: HOME_LIMIT, offset: 0 });
 
 /**
@@ -19,7 +22,12 @@ const topLevel = (deps: ApiDeps) => categoriesRepo.list(deps.db, { parentId: nul
  * few seconds in `cache`.
  */
 export function home(deps: ApiDeps, cache: ListedAnswers, viewerId: number | null): Promise<HomeContent> {
-  return viewerId === null ? cache.get('home', () => build(deps, null)) : build(deps, viewerId);
+  return viewerId === null ? cache.get(VISITORS_HOME, () => build(deps, null)) : build(deps, viewerId);
+}
+
+/** A visitor's home while `cache` keeps it loaded and current (sent before Express: KeptForVisitors). */
+export function keptHome(cache: ListedAnswers): HomeContent | undefined {
+  return cache.peek<HomeContent>(VISITORS_HOME);
 }
 
 async function build(deps: ApiDeps, viewerId: number | null): Promise<HomeContent> {

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { okShared } from './envelope';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { COMPRESS_ABOVE_BYTES, okShared, sharedAnswer, sharedRepresentation } from './shared-answer';
 
 /** An app whose one route sends `content` with okShared, as home sends a visitor's shared answer. */
 async function serve(content: object, configure: (app: express.Express) => void = () => {}) {
@@ -45,5 +46,35 @@ describe('okShared', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('sharedRepresentation', () => {
+  const big = { words: 'a shared answer, '.repeat(200) };
+
+  it("sends the client's best accepted encoding, made once and then reused", () => {
+    const answer = sharedAnswer(big, undefined);
+    const br = sharedRepresentation(answer, 'gzip, deflate, br');
+    expect(br.headers).toMatchObject({ 'content-encoding': 'br', vary: 'Accept-Encoding' });
+    expect(brotliDecompressSync(br.body).equals(answer.body)).toBe(true);
+    expect(br.body.length).toBeLessThan(answer.body.length / 4);
+    expect(sharedRepresentation(answer, 'br').body).toBe(br.body);
+
+    const gzip = sharedRepresentation(answer, 'br;q=0.5, gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(answer.body)).toBe(true);
+
+    const plain = sharedRepresentation(answer, undefined);
+    expect(plain.body).toBe(answer.body);
+    expect(plain.headers).toEqual({ 'content-type': 'application/json; charset=utf-8', vary: 'Accept-Encoding' });
+  });
+
+  it('leaves an answer under COMPRESS_ABOVE_BYTES as it is, varying by nothing', () => {
+    const answer = sharedAnswer({ small: true }, () => 'W/"1"');
+    expect(answer.body.length).toBeLessThan(COMPRESS_ABOVE_BYTES);
+    expect(sharedRepresentation(answer, 'br, gzip')).toEqual({
+      body: answer.body,
+      headers: { 'content-type': 'application/json; charset=utf-8', etag: 'W/"1"' },
+    });
   });
 });
