@@ -52,11 +52,17 @@ export async function fillListing(sheet: Locator, fields: { title: string; price
   await expect(sheet.getByRole('radio', { name: 'Used' })).toBeChecked();
 }
 
+/**
+ * The api answers a listing once every photo is re-encoded and its AVIF and WebP copies are made: with three
+ * photos that took 11 s in CI, two test workers and both servers on two cores.
+ */
+const LISTING_SAVED_WITHIN_MS = 30_000;
+
 /** Submit, read the result dialog, OK. */
 export async function submitListing(page: Page, sheet: Locator, message: string) {
   await sheet.getByRole('button', { name: 'Submit' }).click();
   const result = page.getByRole('dialog', { name: 'Success' });
-  await expect(result).toContainText(message);
+  await expect(result).toContainText(message, { timeout: LISTING_SAVED_WITHIN_MS });
   await result.getByRole('button', { name: 'OK' }).click();
   await expect(sheet).toBeHidden();
 }
