@@ -53,6 +53,14 @@ export async function fillListing(sheet: Locator, fields: { title: string; price
 }
 
 /**
+ * A refusal's toast, watched from before `act` starts: picking photos can keep the page and Playwright's
+ * setInputFiles busy for longer than a toast stays (six photos took 6.6 s in CI; a toast shows for 3 s).
+ */
+export async function refusalWhile(toast: Locator, act: () => Promise<unknown>): Promise<void> {
+  await Promise.all([expect(toast).toBeVisible(), act()]);
+}
+
+/**
  * The api answers a listing once every photo is re-encoded and its AVIF and WebP copies are made: with three
  * photos that took 11 s in CI, two test workers and both servers on two cores.
  */
