@@ -9,6 +9,10 @@ import { fakeXhr, TestQueryProvider } from '@swapstuff/sdk/testing';
 import UploadSheet from './UploadSheet';
 import { decimalOnly, toListingInput, type ListingValues } from './ListingForm';
 
+// Each case walks the whole sheet (category, photos, form, videos) through antd in jsdom: the video case took
+// over 30 s in one CI run on a busy 2-core machine (the file 170 s), where it takes a few seconds alone.
+jest.setTimeout(90_000);
+
 const categories: Category[] = [
   { id: 1, name: 'Electronics', image: '', parent_id: null },
   { id: 11, name: 'Phones', image: '', parent_id: 1 },
