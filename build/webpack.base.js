@@ -115,8 +115,14 @@ function sharedConfig(pkg, dir, { isRemote, production }) {
       const base = packageOf(key);
       const requiredVersion = deps[base];
       if (!requiredVersion) throw new Error(`${pkg.name} shares ${key} but does not list ${base} in its package.json`);
-      // never eager: every app starts behind an async boundary (index.ts → import('./bootstrap'))
-      const config = { singleton: true, requiredVersion, eager: false, ...SHARE_OPTIONS[key] };
+      // never eager: every app starts behind an async boundary (index.ts → import('./bootstrap')).
+      // In production the browser is not given the range to check (see sharedRequirements).
+      const config = {
+        singleton: true,
+        requiredVersion: production ? false : requiredVersion,
+        eager: false,
+        ...SHARE_OPTIONS[key],
+      };
       if (PROVIDED[key]) {
         const { version } = require(require.resolve(`${base}/package.json`, { paths: [dir] }));
         Object.assign(config, { import: PROVIDED[key], version });
@@ -126,23 +132,57 @@ function sharedConfig(pkg, dir, { isRemote, production }) {
       return [key, config];
     }),
   );
-  return isRemote ? shared : { ...shared, ...antdComponentShares(deps.antd) };
+  return isRemote ? shared : { ...shared, ...antdComponentShares(production ? false : deps.antd) };
 }
 
 /**
- * The manifest of a remote publishes the pages it declares (contracts/src/pages.ts), which the gateway
- * passes on to the shell; a declaration with any problem fails the build instead of reaching the site.
+ * The version range an app needs of each shared package, from its package.json: { react: '^19.2.0', … }.
+ *
+ * Checked once, by the gateway, when it reads a remote's manifest (bff/src/gateway/remote-manifests.ts),
+ * not by every visitor's browser: the federation runtime checks each shared module's range with its own
+ * semver parser as the page starts, a few dozen regular expressions built and run on the phone's main
+ * thread (bench: about a third of the shell's first long task), and for a singleton that is not
+ * `strictVersion` the outcome is only a console warning; the page uses the shell's copy either way. So a
+ * production build gives the runtime no range (requiredVersion: false), and the gateway logs a remote whose
+ * ranges the shell's versions do not meet, for whoever deployed it. A development build keeps the
+ * runtime's check: a remote's standalone page has no gateway check before it.
  */
-function manifestWithPages(name, pages) {
-  const { problems } = readPageDeclarations(pages);
-  if (problems.length > 0) throw new Error(`${name}: src/pages.json: ${problems.join('; ')}`);
+function sharedRequirements(pkg) {
+  const deps = pkg.dependencies || {};
+  return Object.fromEntries([...new Set(SINGLETONS.map(packageOf))].map((base) => [base, deps[base]]));
+}
+
+/** The version the shell provides of each shared package (what its node_modules hold), for that check. */
+function sharedVersions(dir) {
+  return Object.fromEntries(
+    [...new Set(SINGLETONS.map(packageOf))].map((base) => {
+      const { version } = require(require.resolve(`${base}/package.json`, { paths: [dir] }));
+      return [base, version];
+    }),
+  );
+}
+
+/** mf-manifest.json, with what the gateway reads of it under `metaData[MANIFEST_KEY]`. */
+function manifestWith(data) {
   return {
     fileName: 'mf-manifest.json',
     additionalData: ({ stats }) => {
-      stats.metaData[MANIFEST_KEY] = { pages };
+      stats.metaData[MANIFEST_KEY] = data;
       return stats;
     },
   };
+}
+
+/**
+ * A remote's manifest publishes the pages it declares (contracts/src/pages.ts), which the gateway passes on
+ * to the shell, and the ranges it needs of the shared packages (sharedRequirements); a declaration with any
+ * problem fails the build instead of reaching the site. The shell's publishes the versions it provides.
+ */
+function manifestOf({ name, dir, pkg, isRemote, pages }) {
+  if (!isRemote) return manifestWith({ provides: sharedVersions(dir) });
+  const { problems } = readPageDeclarations(pages);
+  if (problems.length > 0) throw new Error(`${name}: src/pages.json: ${problems.join('; ')}`);
+  return manifestWith({ pages, requires: sharedRequirements(pkg) });
 }
 
 /**
@@ -286,7 +326,8 @@ function createConfig({ dir, name, exposes, pages, port, title, env = {}, runtim
       plugins: [
         new ModuleFederationPlugin({
           name,
-          ...(isRemote ? { filename: 'remoteEntry.js', exposes, manifest: manifestWithPages(name, pages) } : {}),
+          ...(isRemote ? { filename: 'remoteEntry.js', exposes } : {}),
+          manifest: manifestOf({ name, dir, pkg, isRemote, pages }),
           // the shell registers its remotes at run time from /mf/remotes.json: none at build time
           remotes: {},
           shared: sharedConfig(pkg, dir, { isRemote, production }),

@@ -13,6 +13,7 @@ import {
   registryFile,
   repoRoot,
   servers,
+  serverLogFile,
   SMTP_PORT,
   type Engine,
 } from './servers';
@@ -44,7 +45,7 @@ function start(engine: Engine): ChildProcess {
   const dataDir = path.join(dataRoot, engine);
   fs.mkdirSync(dataDir, { recursive: true });
   fs.copyFileSync(path.join(repoRoot, 'config', 'remotes.json'), registryFile(engine));
-  const log = fs.openSync(path.join(dataRoot, `${engine}.log`), 'w');
+  const log = fs.openSync(serverLogFile(engine), 'w');
   return spawn('npm', ['start'], {
     cwd: repoRoot,
     stdio: ['ignore', log, log],

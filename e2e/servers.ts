@@ -48,6 +48,8 @@ export const dataRoot = path.join(__dirname, '.data', run.id);
 export const SMTP_PORT = run.ports[4];
 export const mailDir = path.join(dataRoot, 'mail');
 export const registryFile = (engine: Engine) => path.join(dataRoot, engine, 'remotes.json');
+/** What `npm start` prints (at LOG_LEVEL warn) for each engine. */
+export const serverLogFile = (engine: Engine) => path.join(dataRoot, `${engine}.log`);
 /**
  * The catalog version tests/remotes.spec.ts promotes (a copy of the built one), named after the run: another
  * run on the machine may be promoting its own. It is removed when the run ends (global-setup.ts), never

@@ -100,14 +100,30 @@ export interface LighthouseMedian extends LighthouseResult {
   scores: number[];
 }
 
+/** How often one run is tried when Lighthouse cannot record it (NO_NAVSTART and other trace errors). */
+const ATTEMPTS_PER_RUN = 3;
+
 /**
  * Lighthouse `runs` times on `url` and the median run by score (its own metrics, kept together), with the
  * spread of the scores: one run on this shared machine moves by five points or more, and Lighthouse's
- * documentation recommends the median of several runs.
+ * documentation recommends the median of several runs. Now and then Lighthouse fails to record a page
+ * load's trace (NO_NAVSTART) on this machine; such a run is tried again, and each retry is noted.
  */
 export async function runLighthouseMedian(page: string, url: string, runs: number): Promise<LighthouseMedian> {
   const results: LighthouseResult[] = [];
-  for (let i = 0; i < runs; i++) results.push(await runLighthouse(page, url));
+  const retries: string[] = [];
+  for (let i = 0; i < runs; i++) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        results.push(await runLighthouse(page, url));
+        break;
+      } catch (err) {
+        if (attempt >= ATTEMPTS_PER_RUN) throw err;
+        retries.push(`run ${i + 1} tried again after: ${(err as Error).message}`);
+      }
+    }
+  }
   const byScore = [...results].sort((a, b) => a.score - b.score);
-  return { ...byScore[Math.floor((byScore.length - 1) / 2)], scores: results.map((r) => r.score) };
+  const median = byScore[Math.floor((byScore.length - 1) / 2)];
+  return { ...median, warnings: [...median.warnings, ...retries], scores: results.map((r) => r.score) };
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import { canaryCatalogVersion as canary, catalogDist as distRoot, registryFile } from '../servers';
+import { canaryCatalogVersion as canary, catalogDist as distRoot, registryFile, serverLogFile } from '../servers';
 
 test('a remote that cannot be fetched shows its fallback while the header keeps working', async ({ page }) => {
   await page.route('**/mfe/mfe_catalog/**', (route) => route.abort());
@@ -73,4 +73,36 @@ test.describe('remote registry', () => {
       fs.writeFileSync(file, original);
     }
   });
+});
+
+test("the gateway checks the remotes' shared versions against the shell's, so that the phone need not", async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Electronics' }).first()).toBeVisible();
+  // the browser's federation runtime is given no version range to check (build/webpack.base.js)
+  const ranges = await page.evaluate(() => {
+    type Instance = { options: { shared: Record<string, { shareConfig?: { requiredVersion?: unknown } }[]> } };
+    const instances = (window as unknown as { __FEDERATION__: { __INSTANCES__: Instance[] } }).__FEDERATION__
+      .__INSTANCES__;
+    return instances.flatMap((instance) =>
+      Object.values(instance.options.shared).flatMap((versions) => versions.map((s) => s.shareConfig?.requiredVersion)),
+    );
+  });
+  expect(ranges.length).toBeGreaterThan(80);
+  expect([...new Set(ranges)]).toEqual([false]);
+
+  // the shell's manifest says what it provides, each remote's what it needs, of the same packages
+  const shell = await (await request.get('/mf-manifest.json')).json();
+  const provides = shell.metaData.swapstuff.provides as Record<string, string>;
+  expect(provides.react).toMatch(/^19\./);
+  const registry = (await (await request.get('/mf/remotes.json')).json()) as Record<string, { manifest: string }>;
+  expect(Object.keys(registry).length).toBeGreaterThanOrEqual(4);
+  for (const { manifest } of Object.values(registry)) {
+    const remote = await (await request.get(manifest)).json();
+    expect(Object.keys(remote.metaData.swapstuff.requires).sort()).toEqual(Object.keys(provides).sort());
+  }
+  // and the gateway, which has read them all for this page, found every range met
+  expect(fs.readFileSync(serverLogFile('mariadb'), 'utf8')).not.toContain('shared versions the shell does not provide');
 });

@@ -55,7 +55,7 @@ export function createGatewayApp(options: GatewayOptions): GatewayApp {
   const sharedCache = new SharedCache();
   const proxy = createApiProxy(apiUrl, logger, sharedCache);
   const readRegistry = registryReader(config.mfRegistry);
-  const readManifests = remoteManifestsReader(config.repoRoot, logger);
+  const readManifests = remoteManifestsReader(config.repoRoot, config.shellDist, logger);
 
   const app = express();
   app.disable('x-powered-by');

@@ -1,5 +1,7 @@
 import { promises as fs } from 'node:fs';
+import path from 'node:path';
 import type { Logger } from 'pino';
+import semver from 'semver';
 import { MANIFEST_KEY, readPageDeclarations } from '@swapstuff/contracts';
 import { builtFile, type RemoteRegistry } from './remotes';
 
@@ -19,6 +21,45 @@ type Manifest = {
 export interface RemoteEntryScript {
   url: string;
   type: string;
+}
+
+/** A shared package a remote needs in a version the shell does not provide. */
+export interface UnmetRequirement {
+  package: string;
+  /** the range the remote was built against (its package.json) */
+  requires: string;
+  /** the shell's version, null when the shell does not share the package */
+  provided: string | null;
+}
+
+/**
+ * The version of each package the shell shares, as its build wrote them in its manifest
+ * (`metaData[MANIFEST_KEY].provides`, package → version).
+ */
+export function providedVersions(shellManifest: unknown): Map<string, string> {
+  const meta = (shellManifest as Manifest)?.metaData?.[MANIFEST_KEY] as { provides?: unknown } | null | undefined;
+  const provides = meta?.provides;
+  const provided = new Map<string, string>();
+  if (!provides || typeof provides !== 'object') return provided;
+  for (const [name, version] of Object.entries(provides)) if (typeof version === 'string') provided.set(name, version);
+  return provided;
+}
+
+/**
+ * What a remote needs (`metaData[MANIFEST_KEY].requires`, package → range, written by build/webpack.base.js)
+ * that the shell's versions do not meet. The browser's federation runtime no longer checks these in
+ * production (build/webpack.base.js, sharedRequirements): this is where a mismatch is found, once per
+ * manifest read rather than on every visitor's phone.
+ */
+export function unmetRequirements(requires: unknown, provided: Map<string, string>): UnmetRequirement[] {
+  if (!requires || typeof requires !== 'object' || Array.isArray(requires)) return [];
+  return Object.entries(requires as Record<string, unknown>).flatMap(([name, range]) => {
+    if (typeof range !== 'string') return [];
+    const version = provided.get(name) ?? null;
+    return version !== null && semver.satisfies(version, range)
+      ? []
+      : [{ package: name, requires: range, provided: version }];
+  });
 }
 
 /** What the gateway takes from a remote's mf-manifest.json. */
@@ -59,33 +100,61 @@ function entryOf(manifest: Manifest, manifestUrl: string): RemoteEntryScript | u
  *   page for long) and used for FOREIGN_TTL_MS; when a later fetch fails, what it declared last stays.
  *
  * The declaration is passed on as the manifest has it: the shell reads it as input from another deploy.
- * Here a missing or malformed one is logged when its manifest is read, for whoever deployed it.
+ * Here a missing or malformed one is logged when its manifest is read, for whoever deployed it, and so is
+ * a remote built for shared versions the shell does not provide (unmetRequirements).
  */
 export function remoteManifestsReader(
   repoRoot: string,
+  shellDist: string,
   logger: Logger,
 ): (registry: RemoteRegistry) => Promise<Record<string, RemoteManifest>> {
   const onDisk = new Map<string, { stamp: string; read: RemoteManifest }>();
   const foreign = new Map<string, { until: number; read: RemoteManifest }>();
   const fetching = new Map<string, Promise<RemoteManifest>>();
   const unreadable = new Set<string>();
+  const shellManifest = path.join(shellDist, 'mf-manifest.json');
+  let shell: { stamp: string; provided: Map<string, string> | null } = { stamp: '', provided: null };
 
-  function readManifest(remote: string, manifest: unknown, url: string, source: string): RemoteManifest {
-    const meta = (manifest as Manifest)?.metaData?.[MANIFEST_KEY] as { pages?: unknown } | null | undefined;
+  /** The shell's shared versions, read again when its manifest changed (null when it cannot be read). */
+  async function readShell(): Promise<typeof shell> {
+    const stat = await fs.stat(shellManifest).catch(() => null);
+    const stamp = stat ? `${stat.mtimeMs}:${stat.size}` : 'missing';
+    if (stamp === shell.stamp) return shell;
+    let provided: Map<string, string> | null = null;
+    try {
+      provided = providedVersions(JSON.parse(await fs.readFile(shellManifest, 'utf8')));
+    } catch (err) {
+      logger.warn({ err, manifest: shellManifest }, "shell manifest unreadable: remotes' shared versions not checked");
+    }
+    shell = { stamp, provided };
+    return shell;
+  }
+
+  async function readManifest(remote: string, manifest: unknown, url: string, source: string): Promise<RemoteManifest> {
+    const meta = (manifest as Manifest)?.metaData?.[MANIFEST_KEY] as { pages?: unknown; requires?: unknown } | null;
     const pages = meta?.pages;
     const { problems } = readPageDeclarations(pages);
     if (problems.length > 0) logger.warn({ remote, manifest: source, problems }, 'remote pages left out by the shell');
+    const { provided } = await readShell();
+    const unmet = provided ? unmetRequirements(meta?.requires, provided) : [];
+    if (unmet.length > 0) {
+      logger.warn(
+        { remote, manifest: source, unmet },
+        "remote built for shared versions the shell does not provide: it runs on the shell's",
+      );
+    }
     return { pages, entry: entryOf(manifest as Manifest, url) };
   }
 
   async function fromDisk(remote: string, url: string, file: string): Promise<RemoteManifest> {
     const stat = await fs.stat(file).catch(() => null);
-    const stamp = stat ? `${stat.mtimeMs}:${stat.size}` : 'missing';
+    // a new shell is checked against each remote again
+    const stamp = `${stat ? `${stat.mtimeMs}:${stat.size}` : 'missing'}/${(await readShell()).stamp}`;
     const known = onDisk.get(file);
     if (known?.stamp === stamp) return known.read;
     let read: RemoteManifest = { pages: undefined };
     try {
-      read = readManifest(remote, JSON.parse(await fs.readFile(file, 'utf8')), url, file);
+      read = await readManifest(remote, JSON.parse(await fs.readFile(file, 'utf8')), url, file);
     } catch (err) {
       logger.warn({ err, remote, manifest: file }, 'remote manifest unreadable: none of its pages open');
     }
@@ -98,7 +167,7 @@ export function remoteManifestsReader(
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(FOREIGN_TIMEOUT_MS) });
       if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-      read = readManifest(remote, await response.json(), url, url);
+      read = await readManifest(remote, await response.json(), url, url);
     } catch (err) {
       logger.warn({ err, remote, manifest: url }, 'remote manifest unreachable: its last known pages stay');
     }
