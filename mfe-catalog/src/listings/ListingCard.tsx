@@ -28,11 +28,17 @@ const QuestionsModal = lazy(() => import('../questions/QuestionsModal').then((m)
 export type ListingLayout = 'grid' | 'list';
 
 /**
- * How wide a card's photo is drawn (ListingResults.module.css, ListingCard.module.css): two columns on a
- * phone, columns of at least 230 px in at most 1,168 px on wider screens; 220 px (120 px on a phone) in
- * the list layout.
+ * How wide a card's photo is drawn (ListingResults.module.css, ListingCard.module.css), so that the browser
+ * takes the narrowest variant that is sharp: within the page's 16 px margins (1,168 px at most), columns of
+ * at least 230 px, 16 px apart (10 px in a phone's two), each card with a 1 px border: two columns up to
+ * 753 px, three up to 999, then four. A phone's two columns are 50vw − 23px; the first rule says 3 px less,
+ * so that a phone at 1.75× (412 px wide: 183 px drawn) takes the 320 px photo, not the 640 px one (a 0.1%
+ * stretch no one sees, about 20 KB less per card). e2e/tests/photo-sizes.spec.ts measures each rule against
+ * the drawn width. 220 px (120 px on a phone) in the list layout.
  */
-const GRID_PHOTO_SIZES = '(max-width: 575px) 50vw, (max-width: 1023px) 33vw, 300px';
+const GRID_PHOTO_SIZES =
+  '(max-width: 753px) calc(50vw - 26px), (max-width: 999px) calc(33.33vw - 23.33px), ' +
+  '(max-width: 1199px) calc(25vw - 22px), 278px';
 const LIST_PHOTO_SIZES = '(max-width: 575px) 120px, 220px';
 
 export interface ListingCardProps {
