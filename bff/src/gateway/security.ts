@@ -3,14 +3,20 @@ import type { TLSSocket } from 'node:tls';
 import type { NextFunction, Request, Response } from 'express';
 
 /** Headers every gateway answer carries (the page's CSP is set where index.html is served). */
+const OVER_HTTP: OutgoingHttpHeaders = Object.freeze({
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+});
+const OVER_HTTPS: OutgoingHttpHeaders = Object.freeze({
+  ...OVER_HTTP,
+  'strict-transport-security': 'max-age=15552000; includeSubDomains',
+});
+
+/** The headers every answer carries; one object per case, the same at every request (never to be changed). */
 export function securityHeadersFor(secure: boolean): OutgoingHttpHeaders {
-  return {
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'x-frame-options': 'DENY',
-    'cross-origin-opener-policy': 'same-origin',
-    ...(secure ? { 'strict-transport-security': 'max-age=15552000; includeSubDomains' } : {}),
-  };
+  return secure ? OVER_HTTPS : OVER_HTTP;
 }
 
 export function securityHeaders(req: Request, res: Response, next: NextFunction): void {
@@ -26,11 +32,12 @@ export type TrustProxy = (address: string | undefined, hop: number) => boolean;
  * connection's own TLS, or the first X-Forwarded-Proto when the hop that connected is a trusted proxy.
  */
 export function isSecure(req: IncomingMessage, trust: TrustProxy): boolean {
-  const own = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
-  if (!trust(req.socket.remoteAddress, 0)) return own === 'https';
+  const own = (req.socket as TLSSocket).encrypted === true;
   const forwarded = req.headers['x-forwarded-proto'];
-  const first = (typeof forwarded === 'string' && forwarded ? forwarded : own).split(',')[0].trim();
-  return first === 'https';
+  // without the header Express answers from the connection alone: the trust check (it parses the address)
+  // is needed only to believe a header
+  if (typeof forwarded !== 'string' || !forwarded || !trust(req.socket.remoteAddress, 0)) return own;
+  return forwarded.split(',')[0].trim() === 'https';
 }
 
 /**

@@ -16,6 +16,18 @@ interface Kept {
   status: number;
   headers: OutgoingHttpHeaders;
   body: Buffer;
+  /** its headers after each set of headers the gateway adds, as node:http's name/value list, made once */
+  sent: Map<OutgoingHttpHeaders, string[]>;
+}
+
+/** What the middleware adds: nothing (Express has set the security headers already). */
+const NOTHING: OutgoingHttpHeaders = Object.freeze({});
+
+/** Headers as the flat name/value list writeHead takes (a header with several values repeats its name). */
+function headerList(headers: OutgoingHttpHeaders): string[] {
+  return Object.entries(headers).flatMap(([name, value]) =>
+    value === undefined ? [] : Array.isArray(value) ? value.flatMap((v) => [name, v]) : [name, String(value)],
+  );
 }
 
 /** Seconds a shared cache may keep an answer (`s-maxage`), or undefined when it may not keep it. */
@@ -46,7 +58,7 @@ export class SharedCache {
 
   /** Express middleware: answers from memory when it can, otherwise passes on to the proxy. */
   readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
-    if (!this.answer(req, res, {})) next();
+    if (!this.answer(req, res, NOTHING)) next();
   };
 
   /**
@@ -70,11 +82,12 @@ export class SharedCache {
       this.answers.delete(key);
       return false;
     }
-    res.writeHead(kept.status, {
-      ...headers,
-      ...kept.headers,
-      age: String(Math.floor((now - kept.storedAt) / 1000)),
-    });
+    let sent = kept.sent.get(headers);
+    if (!sent) {
+      sent = headerList({ ...headers, ...kept.headers });
+      kept.sent.set(headers, sent);
+    }
+    res.writeHead(kept.status, [...sent, 'age', String(Math.floor((now - kept.storedAt) / 1000))]);
     res.end(kept.body);
     return true;
   }
@@ -101,6 +114,7 @@ export class SharedCache {
         status: 200,
         headers: storedHeaders(proxyRes.headers),
         body: Buffer.concat(chunks),
+        sent: new Map(),
       });
     });
   }
