@@ -95,6 +95,12 @@ const PROVIDED = {
 /** react-router's production build: its package "exports" resolve to the development build only. */
 const reactRouterDist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist', 'production');
 
+/**
+ * A runtime plugin every app's federation runtime applies: each shared module loaded in a task of its own
+ * (its file says why). Its source is the shell's; each app bundles it in its own entry.
+ */
+const YIELD_BETWEEN_SHARES = path.join(__dirname, '..', 'shell', 'src', 'federation', 'yieldBetweenShares.ts');
+
 /** The runtime plugin by which the shell gives the remotes its federation runtime (experiments below). */
 const EXTERNAL_RUNTIME_PLUGIN = {
   cjs: require.resolve('@module-federation/inject-external-runtime-core-plugin'),
@@ -196,6 +202,7 @@ function manifestOf({ name, dir, pkg, isRemote, pages }) {
  * @param {Record<string,string>} [options.env] settings read at build time: `process.env.X` in the code
  *                                     becomes the value of X when the app is built ('' when unset)
  * @param {string[]} [options.runtimePlugins] federation runtime plugins applied as the app's instance starts
+ *                                     (besides YIELD_BETWEEN_SHARES, which every app applies)
  * @param {boolean} [options.firstView] a remote whose pages the gateway renders for visitors (webpack.server.js):
  *                                     its ./App is also built for the server (the shell always is)
  */
@@ -333,7 +340,7 @@ function createConfig({ dir, name, exposes, pages, port, title, env = {}, runtim
           shared: sharedConfig(pkg, dir, { isRemote, production }),
           // a remote that cannot be fetched must not blank the shell (STACK.md)
           shareStrategy: 'loaded-first',
-          runtimePlugins,
+          runtimePlugins: [YIELD_BETWEEN_SHARES, ...runtimePlugins],
           dts: false,
           experiments: {
             // browser-only apps: the runtime drops its Node.js script loading
