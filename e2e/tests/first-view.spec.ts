@@ -104,6 +104,44 @@ test('the page works once taken over: a category opens its search without a page
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 });
 
+test("the app's scripts are asked for once the first view's largest photo is in, and the page is taken over", async ({
+  page,
+}) => {
+  const PHOTO_DELAY_MS = 1_500;
+  const photoDone = new Map<string, number>();
+  const scriptAsked: { url: string; at: number }[] = [];
+  // every photo takes 1.5 s to come, as on a slow link
+  await page.route(/\/media\/products\//, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, PHOTO_DELAY_MS));
+    await route.continue();
+  });
+  page.on('requestfinished', (request) => {
+    if (request.url().includes('/media/products/')) photoDone.set(new URL(request.url()).pathname, Date.now());
+  });
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scriptAsked.push({ url: request.url(), at: Date.now() });
+  });
+  await page.goto(`/search/all/${tag}`);
+  await expect(card(page, `Kettle 1 ${tag}`)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  const largest = await page
+    .locator('#root img[fetchpriority="high"]')
+    .evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname);
+  const arrived = photoDone.get(largest);
+  expect(arrived).toBeDefined();
+  const appScripts = scriptAsked.filter(({ url }) => !new URL(url).pathname.startsWith('/main.js'));
+  expect(appScripts.length).toBeGreaterThan(5);
+  expect(Math.min(...appScripts.map(({ at }) => at))).toBeGreaterThanOrEqual(arrived!);
+
+  // and then taken over: a card opens its listing without a page load
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await card(page, `Kettle 1 ${tag}`).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/item-detail\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: `Kettle 1 ${tag}` })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+});
+
 test('a signed-in browser gets its pages drawn in the browser, never a first view rendered for a visitor', async ({
   page,
 }) => {
