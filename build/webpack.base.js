@@ -84,6 +84,9 @@ function packageOf(key) {
   return key.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
 }
 
+/** The packages the share keys belong to: react, react-dom, antd … (each once). */
+const SHARED_PACKAGES = [...new Set(SINGLETONS.map(packageOf))];
+
 /**
  * What an app provides for a share key, when it is not the package itself, with the package's version
  * (a file outside the package has none of its own).
@@ -155,13 +158,13 @@ function sharedConfig(pkg, dir, { isRemote, production }) {
  */
 function sharedRequirements(pkg) {
   const deps = pkg.dependencies || {};
-  return Object.fromEntries([...new Set(SINGLETONS.map(packageOf))].map((base) => [base, deps[base]]));
+  return Object.fromEntries(SHARED_PACKAGES.map((base) => [base, deps[base]]));
 }
 
 /** The version the shell provides of each shared package (what its node_modules hold), for that check. */
 function sharedVersions(dir) {
   return Object.fromEntries(
-    [...new Set(SINGLETONS.map(packageOf))].map((base) => {
+    SHARED_PACKAGES.map((base) => {
       const { version } = require(require.resolve(`${base}/package.json`, { paths: [dir] }));
       return [base, version];
     }),
