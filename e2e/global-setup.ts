@@ -10,6 +10,7 @@ import {
   dataRoot,
   mailDir,
   mariadbDatabase,
+  paymentsURL,
   registryFile,
   repoRoot,
   servers,
@@ -41,7 +42,7 @@ async function dropMariaDb(): Promise<void> {
 }
 
 function start(engine: Engine): ChildProcess {
-  const { port, apiPort, env } = servers[engine];
+  const { port, apiPort, sandboxPort, env } = servers[engine];
   const dataDir = path.join(dataRoot, engine);
   fs.mkdirSync(dataDir, { recursive: true });
   fs.copyFileSync(path.join(repoRoot, 'config', 'remotes.json'), registryFile(engine));
@@ -55,6 +56,8 @@ function start(engine: Engine): ChildProcess {
       ...env,
       PORT: String(port),
       API_PORT: String(apiPort),
+      STRIPE_SANDBOX_PORT: String(sandboxPort),
+      STRIPE_SANDBOX_PUBLIC_URL: paymentsURL(engine),
       DATA_DIR: dataDir,
       PUBLIC_URL: baseURL(engine),
       MF_REGISTRY: registryFile(engine),

@@ -15,7 +15,7 @@ export type Engine = 'mariadb' | 'sqlite';
 interface Run {
   /** letters and digits: it names a database, a folder and a version suffix */
   id: string;
-  /** gateway and api of each engine, then the mailbox */
+  /** gateway and api of each engine, the mailbox, then each engine's payment sandbox */
   ports: number[];
 }
 
@@ -36,7 +36,7 @@ function freePorts(count: number): number[] {
 function thisRun(): Run {
   const inherited = process.env[RUN_ENV];
   if (inherited) return JSON.parse(inherited) as Run;
-  const run: Run = { id: `${process.pid}r${Date.now().toString(36)}`, ports: freePorts(5) };
+  const run: Run = { id: `${process.pid}r${Date.now().toString(36)}`, ports: freePorts(7) };
   process.env[RUN_ENV] = JSON.stringify(run);
   return run;
 }
@@ -60,13 +60,17 @@ export const catalogDist = path.join(repoRoot, 'mfe-catalog', 'dist');
 /** the run's own MariaDB database: created at start, dropped at the end */
 export const mariadbDatabase = `swapstuff_e2e_${run.id}`;
 
-export const servers: Record<Engine, { port: number; apiPort: number; env: Record<string, string> }> = {
+export const servers: Record<Engine, { port: number; apiPort: number; sandboxPort: number; env: Record<string, string> }> = {
   mariadb: {
     port: run.ports[0],
     apiPort: run.ports[1],
+    sandboxPort: run.ports[5],
     env: { DATABASE_URL: `mysql://root@127.0.0.1:3306/${mariadbDatabase}` },
   },
-  sqlite: { port: run.ports[2], apiPort: run.ports[3], env: {} },
+  sqlite: { port: run.ports[2], apiPort: run.ports[3], sandboxPort: run.ports[6], env: {} },
 };
+
+/** Where the browser sends cards: the engine's Stripe sandbox (its own process under `npm start`). */
+export const paymentsURL = (engine: Engine) => `http://localhost:${servers[engine].sandboxPort}`;
 
 export const baseURL = (engine: Engine) => `http://localhost:${servers[engine].port}`;

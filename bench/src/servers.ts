@@ -105,11 +105,12 @@ export async function startServers(repoRoot: string, options: { databaseUrl?: st
   const main = path.join(repoRoot, 'bff', 'dist', 'main.js');
   if (!existsSync(main)) throw new Error('bff/dist/main.js is missing: run `npm run build` first');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'swapstuff-bench-'));
-  const [apiPort, port] = [await freePort(), await freePort()];
+  const [apiPort, port, sandboxPort] = [await freePort(), await freePort(), await freePort()];
   const env = {
     ...process.env,
     DATA_DIR: dataDir,
     API_PORT: String(apiPort),
+    STRIPE_SANDBOX_PORT: String(sandboxPort),
     PORT: String(port),
     API_URL: `http://127.0.0.1:${apiPort}`,
     PUBLIC_URL: `http://localhost:${port}`,

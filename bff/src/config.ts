@@ -7,7 +7,7 @@ import type { S3Options } from './adapters/storage';
 /** The repository root: bff/src (tests) and bff/dist (built) are both two levels below it. */
 export const repoRoot = path.resolve(__dirname, '..', '..');
 
-export type Role = 'all' | 'api' | 'gateway';
+export type Role = 'all' | 'api' | 'gateway' | 'stripe-sandbox';
 
 export interface Config {
   role: Role;
@@ -34,6 +34,9 @@ export interface Config {
   googlePlacesKey?: string;
   /** S3-compatible storage for photos and videos; undefined → files under DATA_DIR/media. */
   s3?: S3Options;
+  payments: PaymentsConfig;
+  /** Our Stripe sandbox (bff/src/sandboxes/stripe): its own process when payments.sandbox. */
+  stripeSandbox: StripeSandboxConfig;
   /** Express `trust proxy` value: which hops may set X-Forwarded-* headers. */
   trustProxy: boolean | number | string;
   logLevel: string;
@@ -51,6 +54,27 @@ export interface Config {
   shellDist: string;
 }
 
+export interface PaymentsConfig {
+  /** No STRIPE_SECRET_KEY: payments go to our Stripe sandbox, which `npm start` runs as a third process. */
+  sandbox: boolean;
+  /** STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: Stripe itself. */
+  stripe?: { secretKey: string; publishableKey: string };
+  /** What webhooks are signed with: STRIPE_WEBHOOK_SECRET, or the sandbox's (stripeSandbox.webhookSecret). */
+  webhookSecret: string;
+}
+
+export interface StripeSandboxConfig {
+  /** STRIPE_SANDBOX_PORT */
+  port: number;
+  /** STRIPE_SANDBOX_URL: where the api reaches it. */
+  url: string;
+  /** STRIPE_SANDBOX_PUBLIC_URL: where browsers reach it (tokenization, 3D Secure, onboarding). */
+  publicUrl: string;
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+}
+
 type Env = Record<string, string | undefined>;
 
 function int(env: Env, name: string, fallback: number): number {
@@ -63,8 +87,8 @@ function int(env: Env, name: string, fallback: number): number {
 
 function role(raw: string | undefined): Role {
   if (raw === undefined || raw === '') return 'all';
-  if (raw === 'all' || raw === 'api' || raw === 'gateway') return raw;
-  throw new Error(`ROLE must be all, api or gateway, got "${raw}"`);
+  if (raw === 'all' || raw === 'api' || raw === 'gateway' || raw === 'stripe-sandbox') return raw;
+  throw new Error(`ROLE must be all, api, gateway or stripe-sandbox, got "${raw}"`);
 }
 
 /** Same grammar as Express's `trust proxy`: true/false, a hop count, or a list of addresses/subnets. */
@@ -95,6 +119,52 @@ function sessionSecret(env: Env, dataDir: string): string {
   const secret = readFileSync(file, 'utf8').trim();
   if (!secret) throw new Error(`${file} is empty: delete it or set SESSION_SECRET`);
   return secret;
+}
+
+/** Like sessionSecret: the api and the sandbox, two processes, read the one the first of them wrote. */
+function sandboxWebhookSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'stripe-webhook-secret');
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(file, `whsec_${randomBytes(32).toString('base64url')}`, { flag: 'wx', mode: 0o600 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (!secret) throw new Error(`${file} is empty: delete it or set STRIPE_WEBHOOK_SECRET`);
+  return secret;
+}
+
+/**
+ * STRIPE_SECRET_KEY selects Stripe itself (then its publishable key and webhook secret must be set too);
+ * without it our sandbox plays Stripe, with a webhook secret the api and the sandbox share through DATA_DIR.
+ */
+function payments(env: Env, dataDir: string): { payments: PaymentsConfig; stripeSandbox: StripeSandboxConfig } {
+  const port = int(env, 'STRIPE_SANDBOX_PORT', 3002);
+  const secretKey = env.STRIPE_SECRET_KEY;
+  const need = (name: string) => {
+    const value = env[name];
+    if (!value) throw new Error(`STRIPE_SECRET_KEY is set, so ${name} must be set too`);
+    return value;
+  };
+  const webhookSecret = secretKey
+    ? need('STRIPE_WEBHOOK_SECRET')
+    : env.STRIPE_WEBHOOK_SECRET || sandboxWebhookSecret(dataDir);
+  return {
+    payments: {
+      sandbox: !secretKey,
+      stripe: secretKey ? { secretKey, publishableKey: need('STRIPE_PUBLISHABLE_KEY') } : undefined,
+      webhookSecret,
+    },
+    stripeSandbox: {
+      port,
+      url: (env.STRIPE_SANDBOX_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
+      publicUrl: (env.STRIPE_SANDBOX_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+      secretKey: 'sk_test_sandbox',
+      publishableKey: 'pk_test_sandbox',
+      webhookSecret,
+    },
+  };
 }
 
 /** S3_BUCKET turns S3 storage on; then the endpoint, region and keys must be set too. */
@@ -137,6 +207,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     googlePlacesKey: env.GOOGLE_PLACES_KEY || undefined,
     s3: s3(env),
+    ...payments(env, dataDir),
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     dbTimeouts: {

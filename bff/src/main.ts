@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { loadConfig, type Config, type Role } from './config';
-import { serveRole } from './runtime/serve';
+import { serveRole, type ServerRole } from './runtime/serve';
 import { supervise } from './runtime/supervisor';
 
 /**
@@ -9,13 +9,19 @@ import { supervise } from './runtime/supervisor';
  */
 const logDestination = () => pino.destination({ sync: false });
 
-/** The servers a role runs: `all` is both, each in a process of its own. */
-const SERVERS = { all: ['api', 'gateway'], api: ['api'], gateway: ['gateway'] } as const;
+/**
+ * The servers a role runs, each in a process of its own: `all` is the api, the gateway and, without a
+ * Stripe key (config.payments.sandbox), our Stripe sandbox.
+ */
+function serversOf(config: Config): ServerRole[] {
+  if (config.role !== 'all') return [config.role];
+  return config.payments.sandbox ? ['api', 'gateway', 'stripe-sandbox'] : ['api', 'gateway'];
+}
 
 /** `npm start` (scripts/start.js): the supervisor of the role's servers. */
 export function superviseServers(config: Config = loadConfig()): void {
   supervise({
-    roles: [...SERVERS[config.role]],
+    roles: serversOf(config),
     mainPath: __filename,
     env: process.env,
     logger: pino({ level: config.logLevel, name: 'supervisor' }, logDestination()),
@@ -25,8 +31,8 @@ export function superviseServers(config: Config = loadConfig()): void {
 }
 
 /**
- * `node bff/dist/main.js`: with ROLE=api or ROLE=gateway, that one server in this process (how the
- * supervisor starts each, and how a deployment that supervises its own processes runs them); with
+ * `node bff/dist/main.js`: with ROLE=api, gateway or stripe-sandbox, that one server in this process (how
+ * the supervisor starts each, and how a deployment that supervises its own processes runs them); with
  * ROLE=all (the default), the supervisor, as `npm start` runs it.
  */
 export function main(role: Role = loadConfig().role): void {

@@ -6,11 +6,14 @@ import path from 'node:path';
 import pino from 'pino';
 import { createDb, migrateLatest, seedIfEmpty, type Knex } from '@swapstuff/db';
 import { createMailer } from '../src/adapters/mail';
+import { createPayments, type PaymentsPort } from '../src/adapters/payments';
 import { offlinePlaces, type Places } from '../src/adapters/places';
 import { diskStorage } from '../src/adapters/storage';
 import type { Express } from 'express';
 import { apiListener, createApiApp, createApiJobs } from '../src/api';
 import type { JobRunner, Outbox } from '../src/jobs';
+import { WEBHOOK_PATH } from '../src/api/payments';
+import { startStripeSandbox, type StartedStripeSandbox } from '../src/sandboxes/stripe';
 
 export const MYSQL_ROOT = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
 
@@ -36,6 +39,14 @@ export interface TestApi {
   jobs: JobRunner;
   dataDir: string;
   engine: 'mysql' | 'sqlite';
+  /** the api's payments adapter (Stripe's package), pointed at `sandbox` */
+  payments: PaymentsPort;
+  /** the Stripe sandbox of this api, in this process; its events go to the api's webhook */
+  sandbox: StartedStripeSandbox;
+  /** where the sandbox answers (the browser's and the api's address of it alike) */
+  paymentsUrl: string;
+  /** what the sandbox signs its events with, and the api checks them against */
+  webhookSecret: string;
   /** Mails written to the outbox (when no smtpUrl was given), oldest first. */
   outbox(): Promise<OutboxMail[]>;
   /** Waits for the first outbox mail to `to`, up to `timeoutMs`. */
@@ -92,6 +103,21 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
 
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const jobs = createApiJobs(db, logger);
+  // the api listens first: the sandbox is told where to deliver its events
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const webhookSecret = 'whsec_test_harness';
+  const sandbox = await startStripeSandbox({
+    webhookUrl: `http://127.0.0.1:${port}${WEBHOOK_PATH}`,
+    webhookSecret,
+    payoutDelayMs: 20,
+    webhookRetryDelaysMs: [100, 500],
+  });
+  const payments = createPayments({
+    sandbox: { url: sandbox.url, publicUrl: sandbox.url, secretKey: 'sk_test_sandbox', publishableKey: 'pk_test_sandbox' },
+    webhookSecret,
+  });
   const app = createApiApp({
     db,
     events: jobs.events,
@@ -101,10 +127,9 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     publicUrl: options.publicUrl ?? 'http://localhost:3000',
     logger,
     places: options.places ?? offlinePlaces(),
+    payments,
   });
-  const server = http.createServer(apiListener(app));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  server.on('request', apiListener(app));
 
   const outboxDir = path.join(dataDir, 'outbox');
   const outbox = async (): Promise<OutboxMail[]> => {
@@ -122,6 +147,10 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     jobs: jobs.runner,
     dataDir,
     engine,
+    payments,
+    sandbox,
+    paymentsUrl: sandbox.url,
+    webhookSecret,
     outbox,
     async waitForMail(to, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
@@ -134,6 +163,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     },
     async close() {
       await jobs.runner.stop();
+      await sandbox.close();
       server.closeAllConnections();
       await new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
       await db.destroy();

@@ -3,11 +3,15 @@ import type {
   AddressBody,
   AddressListContent,
   BusinessRegisterBody,
+  CardSetup,
   Category,
   DeleteReason,
   HomeContent,
   ListingBody,
   LoginContent,
+  PaymentCard,
+  PaymentsConfig,
+  PayoutAccount,
   Place,
   PlaceSuggestion,
   ProductContent,
@@ -18,6 +22,7 @@ import type {
   UploadedImage,
   User,
 } from './types';
+import type { FeeQuoteContent } from './fees';
 
 /**
  * Every api endpoint, once: method, path and aliases, what it takes, what it answers, and whether it needs
@@ -52,6 +57,13 @@ export interface Contents {
   ImageUploaded: { image: UploadedImage };
   UnreadCount: { unread_count: number };
   NotificationSummary: { unread_count: number; user: User };
+  FeeQuote: FeeQuoteContent;
+  PaymentsConfig: PaymentsConfig;
+  Customer: { customer_id: string };
+  Cards: { cards: PaymentCard[] };
+  CardSetup: CardSetup;
+  PayoutAccount: { payouts: PayoutAccount };
+  OnboardingLink: { url: string };
 }
 export type ContentName = keyof Contents;
 
@@ -276,6 +288,90 @@ export const endpoints = {
     content: 'AddressList',
     tag: 'Addresses',
     summary: 'Delete an address (the newest other one becomes the default)',
+  }),
+  // --- payment cards (spec section 7, Cards): the card itself goes from the browser to the provider
+  paymentsConfig: define()({
+    method: 'GET',
+    path: '/api/payments/config',
+    auth: 'none',
+    input: 'path',
+    content: 'PaymentsConfig',
+    tag: 'Cards',
+    summary: "Where the browser sends a card to be tokenized, and the provider's publishable key",
+  }),
+  createCustomer: define()({
+    method: 'GET',
+    path: '/api/create/customer',
+    auth: 'required',
+    input: 'path',
+    content: 'Customer',
+    tag: 'Cards',
+    summary: "The user's customer at the payment provider, created on first call (then the same one)",
+  }),
+  patchCustomer: define<{ id: string }>()({
+    method: 'GET',
+    path: '/api/patch/customer/:id',
+    auth: 'required',
+    input: 'path',
+    content: 'Customer',
+    tag: 'Cards',
+    summary: "Brings the user's name and e-mail to their customer at the provider",
+  }),
+  attachCard: define<{ paymentMethodId?: string; setupIntentId?: string }>()({
+    method: 'POST',
+    path: '/api/attach/customer',
+    auth: 'required',
+    input: 'body',
+    content: 'CardSetup',
+    tag: 'Cards',
+    summary:
+      'Saves a tokenized card (paymentMethodId), or finishes saving one after the authentication step (setupIntentId)',
+  }),
+  cards: define<{ cardProvider: string }>()({
+    method: 'GET',
+    path: '/api/:cardProvider/cards',
+    auth: 'required',
+    input: 'path',
+    content: 'Cards',
+    tag: 'Cards',
+    summary: "The user's saved cards (cardProvider: stripe), the default first",
+  }),
+  setDefaultCard: define<{ id: string }>()({
+    method: 'GET',
+    path: '/api/patch/setdefault/:id',
+    auth: 'required',
+    input: 'path',
+    content: 'Cards',
+    tag: 'Cards',
+    summary: 'Makes a saved card the default',
+  }),
+  deleteCard: define<{ id: string }>()({
+    method: 'GET',
+    path: '/api/delete/card/:id',
+    auth: 'required',
+    input: 'path',
+    content: 'Cards',
+    tag: 'Cards',
+    summary: 'Deletes a saved card (another becomes the default)',
+  }),
+  // --- seller payouts (ours: the spec shows only Add Bank Details on an order card)
+  payoutAccount: define()({
+    method: 'GET',
+    path: '/api/payouts/account',
+    auth: 'required',
+    input: 'path',
+    content: 'PayoutAccount',
+    tag: 'Payouts',
+    summary: "Whether the user's payouts are set up, and where to finish it when they are not",
+  }),
+  payoutOnboarding: define()({
+    method: 'POST',
+    path: '/api/payouts/onboarding',
+    auth: 'required',
+    input: 'path',
+    content: 'OnboardingLink',
+    tag: 'Payouts',
+    summary: "The payment provider's onboarding page for the user's payouts (bank details), single use",
   }),
   searchPlaces: define<{ q: string }>()({
     method: 'GET',
@@ -535,6 +631,19 @@ export const endpoints = {
     content: 'ReportState',
     tag: 'Engagement',
     summary: 'Report a listing',
+  }),
+
+  // --- the platform fee quote (spec sections 7 and 9)
+  feeQuote: define<{ price: number | string; cash?: number | string | null }>()({
+    method: 'GET',
+    path: '/api/protected/rate',
+    aliases: ['/api/protected/rate/v2'],
+    auth: 'required',
+    input: 'query',
+    content: 'FeeQuote',
+    tag: 'Payments',
+    summary:
+      'The fee quote for an item price (and the extra cash of a swap offer): fee, discount and total (price and cash also read from a JSON body)',
   }),
 
   // --- notifications (spec section 7, Other)

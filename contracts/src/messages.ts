@@ -78,6 +78,24 @@ export const messages = {
   addressDefault: 'Default Address Updated Successfully',
   addressNotFound: 'Address not found',
   addressIdRequired: 'Address id is required',
+  // payment cards (spec sections 5 and 7): the browser checks the card before sending it to the provider
+  cardHolderNameRequired: 'Card holder name is required',
+  cardNumberRequired: 'Card number is required',
+  cardNumberInvalid: 'Your card number is invalid.',
+  cardExpiryRequired: 'Expiry date is required',
+  cardExpiryInvalid: "Your card's expiration date is invalid.",
+  cardExpired: 'Your card has expired.',
+  cardCvcRequired: 'CVC is required',
+  cardCvcInvalid: "Your card's security code is invalid.",
+  cardDeclined: 'Your card was declined.',
+  cardAuthenticationFailed: 'We were unable to authenticate your card. Please try another card.',
+  cardAdded: 'Card Added Successfully',
+  cardDefault: 'Default Card Updated Successfully',
+  cardDeleted: 'Card Deleted Successfully',
+  cardNotFound: 'Card not found',
+  cardProviderNotFound: 'Unknown card provider',
+  paymentsUnavailable: 'Payments are briefly unavailable. Please try again in a moment.',
+  webhookSignatureInvalid: 'Invalid signature',
   // spec sections 5 and 8: listings and media
   priceMin: 'Minimum price must be at least $1.',
   priceMax: 'Amount Exceeded allowed value',
@@ -159,6 +177,9 @@ export const messages = {
   placesNoMatch: 'No matching place. Type the street, then the city or ZIP code: 350 Fifth Avenue, 10118',
   addressesLoadFailed: 'Your addresses could not be loaded.',
   categoriesLoadFailed: 'The categories could not be loaded.',
+  // ours: the fee quote (GET /api/protected/rate; its price uses the listing's price messages)
+  cashInvalid: 'Cash amount must be a number',
+  cashRange: 'Cash amount must be between -$999,999 and $999,999',
   // ours: browser only
   socialLoginUnavailable:
     'This sign-in provider is not configured on this server. Please sign in with your email and password.',

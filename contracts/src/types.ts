@@ -36,6 +36,49 @@ export interface User {
   zip?: string | null;
 }
 
+/** A saved payment card as our api answers it: never the number, the CVC or more than the card's last 4. */
+export interface PaymentCard {
+  /** the provider's payment-method id (pm_…) */
+  id: string;
+  /** the provider's brand name: visa, mastercard, amex, discover, diners, jcb, unionpay, unknown */
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  name: string | null;
+  is_default: 0 | 1;
+}
+
+/** What the browser needs to send a card to the payment provider itself (Stripe.js's part). */
+export interface PaymentsConfig {
+  provider: 'stripe';
+  publishableKey: string;
+  /** the provider's tokenization origin: https://api.stripe.com, or our sandbox's public address */
+  apiBase: string;
+}
+
+/**
+ * Saving a card: succeeded (listed in `cards`), or requires_action with the page where the card holder
+ * authenticates (the browser goes there and comes back to /payment-methods?setup_intent=…).
+ */
+export interface CardSetup {
+  status: 'succeeded' | 'requires_action';
+  setup_intent_id: string;
+  redirect_url: string | null;
+  cards: PaymentCard[];
+}
+
+/**
+ * A seller's payouts (spec section 4's Add Bank Details): until the provider's onboarding is done,
+ * action_required is 3 and remediation_link leads to where the seller finishes it.
+ */
+export interface PayoutAccount {
+  details_submitted: 0 | 1;
+  payouts_enabled: 0 | 1;
+  action_required: 0 | 3;
+  remediation_link: string | null;
+}
+
 /** Content of a sign-in on the api. Through the gateway the token is kept in the session and removed. */
 export interface LoginContent {
   token?: string;

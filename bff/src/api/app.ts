@@ -9,6 +9,8 @@ import type { ApiDeps } from './deps';
 import { errorMapper, notFound } from './errors';
 import { accountRoutes } from './account';
 import { addressesRoutes } from './addresses';
+import { feesRoutes } from './fees';
+import { cardsRoutes } from './cards';
 import { authRoutes, optionalAuth, requireAuth } from './auth';
 import { answerLiveness, healthRoutes } from './health';
 import { homeRoutes } from './home';
@@ -16,6 +18,8 @@ import { likedCategoriesRoutes } from './liked-categories';
 import { likesRoutes } from './likes';
 import { mediaRoutes } from './media';
 import { notificationsRoutes } from './notifications';
+import { paymentsWebhook } from './payments';
+import { payoutsRoutes } from './payouts';
 import { productsRoutes } from './products';
 import { questionsRoutes } from './questions';
 import { reportsRoutes } from './reports';
@@ -85,6 +89,8 @@ export function createApiApp(options: ApiOptions): Express {
       setHeaders: sandboxMedia,
     }),
   );
+  // the provider's webhook reads its body raw (the signature is over the bytes), so it comes first
+  app.use(paymentsWebhook(deps));
   app.use(express.json({ limit: '1mb' }));
   // JSON answers above about a packet are gzip or brotli compressed when the client asks (a phone on a slow
   // network gains more than compressing costs); smaller ones would barely shrink. Media is already compressed.
@@ -100,6 +106,9 @@ export function createApiApp(options: ApiOptions): Express {
     likedCategoriesRoutes,
     accountRoutes,
     addressesRoutes,
+    feesRoutes,
+    cardsRoutes,
+    payoutsRoutes,
     placesRoutes,
     productsRoutes,
     mediaRoutes,

@@ -1,6 +1,7 @@
 import type { Knex } from '@swapstuff/db';
 import type { Logger } from 'pino';
 import type { Mailer } from '../adapters/mail';
+import type { PaymentsPort } from '../adapters/payments';
 import type { Places } from '../adapters/places';
 import type { Storage } from '../adapters/storage';
 import type { Outbox } from '../jobs';
@@ -20,4 +21,6 @@ export interface ApiDeps {
   places: Places;
   /** domain events, announced inside the transaction of the change (bff/src/jobs) */
   events: Outbox;
+  /** cards, payments, refunds and payouts: Stripe, or our sandbox speaking its API */
+  payments: PaymentsPort;
 }

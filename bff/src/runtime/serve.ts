@@ -1,15 +1,18 @@
+import path from 'node:path';
 import { createDb, ensureDatabase, migrateLatest, seedIfEmpty, type Knex } from '@swapstuff/db';
 import type { Logger } from 'pino';
 import { createMailer } from '../adapters/mail';
+import { createPayments } from '../adapters/payments';
 import { createPlaces } from '../adapters/places';
 import { createStorage } from '../adapters/storage';
 import { apiListener, createApiApp, createApiJobs } from '../api';
 import type { Config } from '../config';
 import { createGatewayApp } from '../gateway';
+import { createStripeSandbox } from '../sandboxes/stripe';
 import { reportUncaught } from './uncaught';
 import { listenGracefully, type GracefulServer } from './server';
 
-export type ServerRole = 'api' | 'gateway';
+export type ServerRole = 'api' | 'gateway' | 'stripe-sandbox';
 
 /** The supervisor's word to a child that may now stop accepting (see supervisor.ts). */
 export const CLOSE_MESSAGE = 'close';
@@ -59,6 +62,11 @@ async function startApi(config: Config, db: Knex, logger: Logger): Promise<Start
     dataDir: config.dataDir,
     logger,
     places: createPlaces({ googleKey: config.googlePlacesKey }),
+    payments: createPayments({
+      stripe: config.payments.stripe,
+      sandbox: config.stripeSandbox,
+      webhookSecret: config.payments.webhookSecret,
+    }),
     trustProxy: apiTrustProxy(config),
   });
   const server = await listenGracefully(apiListener(app), config.apiPort, config.apiHost);
@@ -77,20 +85,44 @@ async function startGateway(config: Config, db: Knex, logger: Logger): Promise<S
 }
 
 /**
- * One server process: the api or the gateway. It stops on SIGTERM/SIGINT (or when its supervisor goes)
- * within config.shutdownTimeoutMs: it drains first (see GracefulServer), stops accepting when its
- * supervisor says so (or after config.shutdownDelayMs when it runs alone), lets the requests in flight
- * finish, releases the database and exits. An exception nobody caught is logged with its request and
+ * Our Stripe sandbox (without a Stripe key): no database, its state in DATA_DIR, its events to the api's
+ * webhook endpoint. It listens on every interface, as browsers post cards to it.
+ */
+async function startStripeSandbox(config: Config, logger: Logger): Promise<Started> {
+  const { port, publicUrl, secretKey, publishableKey, webhookSecret } = config.stripeSandbox;
+  const sandbox = createStripeSandbox({
+    secretKey,
+    publishableKey,
+    publicUrl,
+    webhookSecret,
+    webhookUrl: `${config.apiUrl}/api/payments/webhook`,
+    stateFile: path.join(config.dataDir, 'stripe-sandbox.json'),
+    logger,
+  });
+  const server = await listenGracefully(sandbox.app, port);
+  logger.info(`stripe sandbox listening on http://localhost:${server.port} (browsers: ${publicUrl})`);
+  return { server, release: sandbox.close };
+}
+
+/**
+ * One server process: the api, the gateway or the Stripe sandbox. It stops on SIGTERM/SIGINT (or when
+ * its supervisor goes) within config.shutdownTimeoutMs: it drains first (see GracefulServer), stops
+ * accepting when its supervisor says so (or after config.shutdownDelayMs when it runs alone), lets the
+ * requests in flight finish, releases the database and exits. An exception nobody caught is logged with its request and
  * ends the process the same way, quickly, for the supervisor to start a fresh one; a rejection nobody
  * handled is logged with its request and the process goes on.
  */
 export async function serveRole(role: ServerRole, config: Config, logger: Logger): Promise<void> {
-  const db = createDb({
-    url: config.databaseUrl,
-    dataDir: config.dataDir,
-    timeouts: config.dbTimeouts,
-    log: logger.child({ name: 'knex' }),
-  });
+  // the Stripe sandbox has no database
+  const db =
+    role === 'stripe-sandbox'
+      ? undefined
+      : createDb({
+          url: config.databaseUrl,
+          dataDir: config.dataDir,
+          timeouts: config.dbTimeouts,
+          log: logger.child({ name: 'knex' }),
+        });
   let started: Started | undefined;
   let stopping = false;
   let closeNow: () => void = () => undefined;
@@ -121,7 +153,7 @@ export async function serveRole(role: ServerRole, config: Config, logger: Logger
       // are taken again by another runner)
       await Promise.race([started.release(), sleep(Math.max(0, deadline - 500 - Date.now()))]);
     }
-    await Promise.race([db.destroy(), sleep(400)]);
+    if (db) await Promise.race([db.destroy(), sleep(400)]);
     logger.info('stopped');
     process.exit(exitCode);
   }
@@ -139,7 +171,8 @@ export async function serveRole(role: ServerRole, config: Config, logger: Logger
   reportUncaught(logger, () => void shutdown('uncaught exception', 1, false));
 
   try {
-    started = await (role === 'api' ? startApi : startGateway)(config, db, logger);
+    if (!db) started = await startStripeSandbox(config, logger);
+    else started = await (role === 'api' ? startApi : startGateway)(config, db, logger);
   } catch (err) {
     logger.fatal({ err }, `the ${role} failed to start`);
     await shutdown('start failed', 1, false);

@@ -30,6 +30,8 @@ interface Slot {
 const STABLE_MS = 30_000;
 /** A signal again within this is the first one delivered twice (to the group, and passed on by npm). */
 const REPEAT_MS = 1000;
+/** The order servers stop accepting in: each calls the next (the gateway the api, the api the sandbox). */
+const STOP_ORDER: ServerRole[] = ['gateway', 'api', 'stripe-sandbox'];
 
 /**
  * `npm start`: runs the api and the gateway as separate processes, restarts one that dies (after a
@@ -47,8 +49,9 @@ export function supervise(options: SupervisorOptions): void {
   let stoppingSince = 0;
   let failed = false;
 
-  /** The server clients reach first: it stops accepting first. */
-  const front = slots.find((slot) => slot.role === 'gateway') ?? slots[0];
+  /** The front server (the gateway) stops accepting first; each next one once the one before it is gone. */
+  const inStopOrder = [...slots].sort((a, b) => STOP_ORDER.indexOf(a.role) - STOP_ORDER.indexOf(b.role));
+  const front = inStopOrder[0];
   const running = () =>
     slots.filter((slot) => slot.child && slot.child.exitCode === null && slot.child.signalCode === null);
   const tell = (slot: Slot) => {
@@ -68,8 +71,9 @@ export function supervise(options: SupervisorOptions): void {
       if (stopping) {
         if (code !== 0) failed = true;
         logger.info({ role: slot.role, code, signal }, `${slot.role} stopped`);
-        // the gateway is gone: nothing more can reach the api through it
-        if (slot === front) for (const other of slots) if (other !== front) tell(other);
+        // the gateway is gone: nothing more can reach the api through it (nor the sandbox through the api)
+        const next = inStopOrder[inStopOrder.indexOf(slot) + 1];
+        if (next) tell(next);
         if (running().length === 0) process.exit(failed ? 1 : 0);
         return;
       }

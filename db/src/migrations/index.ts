@@ -9,6 +9,9 @@ import * as likedCategories from './007_liked_categories';
 import * as notifications from './008_notifications';
 import * as swapCategories from './009_swap_categories';
 import * as imageVariants from './010_image_variants';
+import * as ledger from './011_ledger';
+import * as paymentSettings from './012_payment_settings';
+import * as paymentProvider from './013_payment_provider';
 
 interface Migration {
   name: string;
@@ -28,6 +31,9 @@ const migrations: Migration[] = [
   { name: '008_notifications', ...notifications },
   { name: '009_swap_categories', ...swapCategories },
   { name: '010_image_variants', ...imageVariants },
+  { name: '011_ledger', ...ledger },
+  { name: '012_payment_settings', ...paymentSettings },
+  { name: '013_payment_provider', ...paymentProvider },
 ];
 
 /**

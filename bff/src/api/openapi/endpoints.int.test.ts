@@ -19,6 +19,8 @@ const OUTSIDE_THE_TABLE = [
   'GET /readyz',
   // the reference page's own script (its other assets are static files)
   'GET /api/docs/assets/reference.js',
+  // the payment provider's (Stripe's event format, signed), not a client's
+  'POST /api/payments/webhook',
 ];
 
 interface Layer {

@@ -1,0 +1,2 @@
+export { cardsRoutes } from './routes';
+export { ensureCustomer } from './service';

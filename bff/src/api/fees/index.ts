@@ -1,0 +1,2 @@
+export { feesRoutes } from './routes';
+export { feeQuote, feeSettings, saveFeeSettings } from './service';

@@ -1,0 +1,26 @@
+export {
+  checkBalances,
+  hold,
+  ledgerAccounts,
+  LedgerRefusal,
+  paymentEscrow,
+  payout,
+  postTransaction,
+  recordHold,
+  refund,
+  release,
+  unbalancedTransactions,
+  userBalances,
+  type BalanceMismatch,
+  type HoldInput,
+  type LedgerDeps,
+  type LedgerTransaction,
+  type PayoutInput,
+  type Posting,
+  type RefundInput,
+  type RefusalReason,
+  type ReleaseInput,
+  type UserBalances,
+} from './service';
+export { reconcile, reconciliationSchedule, type Difference, type Reconciliation } from './reconcile';
+export type { TransactionKind } from './repo';

@@ -1,0 +1,1 @@
+export { handleEvent, paymentsWebhook, WEBHOOK_PATH } from './webhook';

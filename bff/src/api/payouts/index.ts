@@ -1,0 +1,3 @@
+export { payoutsRoutes } from './routes';
+export { payoutAccountsRepo, type PayoutAccountRow } from './repo';
+export { status as payoutStatus } from './service';

@@ -1,0 +1,46 @@
+import { isUniqueViolation, type Knex } from '@swapstuff/db';
+
+export interface PayoutAccountState {
+  details_submitted: boolean;
+  payouts_enabled: boolean;
+}
+
+export interface PayoutAccountRow {
+  user_id: number;
+  account_id: string;
+  details_submitted: boolean | 0 | 1;
+  payouts_enabled: boolean | 0 | 1;
+  state_at: number | string;
+}
+
+export const payoutAccountsRepo = {
+  of(db: Knex, userId: number): Promise<PayoutAccountRow | undefined> {
+    return db<PayoutAccountRow>('payout_accounts').where({ user_id: userId }).first();
+  },
+
+  /** The user's connected account; a racing first call has written it already, and that one stays. */
+  async insert(db: Knex, userId: number, accountId: string): Promise<void> {
+    const now = new Date();
+    try {
+      await db('payout_accounts').insert({ user_id: userId, account_id: accountId, created_at: now, updated_at: now });
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+    }
+  },
+
+  /**
+   * A connected account's state as of the provider's time `at` (unix seconds): never over a state of a later
+   * time, so an event that arrives after a newer one changes nothing.
+   */
+  async update(db: Knex, accountId: string, state: PayoutAccountState, at: number): Promise<void> {
+    await db('payout_accounts')
+      .where({ account_id: accountId })
+      .where('state_at', '<=', at)
+      .update({ ...state, state_at: at, updated_at: new Date() });
+  },
+
+  /** Sellers whose payouts are set up: the payout job's candidates. */
+  enabled(db: Knex): Promise<PayoutAccountRow[]> {
+    return db<PayoutAccountRow>('payout_accounts').where({ payouts_enabled: true });
+  },
+};

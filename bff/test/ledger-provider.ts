@@ -1,0 +1,132 @@
+/**
+ * The provider's side of the ledger's tests: the real payments adapter (the `stripe` package) pointed at
+ * an in-process Stripe sandbox, and what a test needs from it: a customer with a saved card, authorized
+ * payments, onboarded connected accounts, the sandbox's own record of charges, and faults.
+ */
+import { createPayments, type PaymentsPort } from '../src/adapters/payments';
+import { startStripeSandbox } from '../src/sandboxes/stripe';
+import { TEST_CARDS, tokenizeCard } from './cards';
+
+const SECRET_KEY = 'sk_test_sandbox';
+const RETURN_URL = 'http://localhost:3000/payments/return';
+
+export interface SandboxPayments {
+  /** the sandbox's address */
+  url: string;
+  payments: PaymentsPort;
+  close(): Promise<void>;
+}
+
+export async function startSandboxPayments(): Promise<SandboxPayments> {
+  const sandbox = await startStripeSandbox();
+  const payments = createPayments({
+    sandbox: { url: sandbox.url, publicUrl: sandbox.url, secretKey: SECRET_KEY, publishableKey: 'pk_test_sandbox' },
+    webhookSecret: 'whsec_ledger_tests',
+  });
+  return { url: sandbox.url, payments, close: () => sandbox.close() };
+}
+
+export interface PayingCustomer {
+  customerId: string;
+  paymentMethodId: string;
+}
+
+/** A customer with the 4242 card saved, as the cards feature saves one. */
+export async function payingCustomer({ url, payments }: SandboxPayments, userId: number): Promise<PayingCustomer> {
+  const { id: customerId } = await payments.createCustomer(
+    { userId, email: `payer${userId}@example.com`, name: `Payer ${userId}` },
+    `customer:${userId}`,
+  );
+  const paymentMethodId = await tokenizeCard(url, TEST_CARDS.visa);
+  const setup = await payments.setupCard({ customerId, paymentMethodId, returnUrl: RETURN_URL }, `setup:${paymentMethodId}`);
+  if (setup.status !== 'succeeded') throw new Error(`the card was not saved: ${setup.status}`);
+  return { customerId, paymentMethodId };
+}
+
+let authorizations = 0;
+
+/** A payment authorized on the customer's card, to be captured (manual capture): its pi_…. */
+export async function authorizedPayment(payments: PaymentsPort, customer: PayingCustomer, amount: number): Promise<string> {
+  authorizations += 1;
+  const intent = await payments.authorize(
+    { amount, ...customer, returnUrl: RETURN_URL },
+    `authorize:${process.pid}:${authorizations}`,
+  );
+  if (intent.status !== 'requires_capture') throw new Error(`the payment was not authorized: ${intent.status}`);
+  return intent.id;
+}
+
+/** A seller's connected account that finished the provider's onboarding (transfers and payouts enabled). */
+export async function onboardedAccount({ payments }: SandboxPayments, userId: number): Promise<string> {
+  const account = await payments.createConnectedAccount(
+    { userId, email: `seller${userId}@example.com` },
+    `account:${userId}`,
+  );
+  const { url } = await payments.onboardingLink({ accountId: account.id, refreshUrl: RETURN_URL, returnUrl: RETURN_URL });
+  const page = await (await fetch(url)).text();
+  const session = /name="session" value="([^"]*)"/.exec(page)?.[1];
+  if (!session) throw new Error(`no onboarding form at ${url}`);
+  const sent = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ session, holder: `Seller ${userId}`, routing: '110000000', account: '000123456789' }),
+    redirect: 'manual',
+  });
+  if (sent.status !== 303) throw new Error(`onboarding answered ${sent.status}`);
+  return account.id;
+}
+
+/** A connected account that never finished onboarding: the provider refuses transfers to it. */
+export async function unfinishedAccount({ payments }: SandboxPayments, userId: number): Promise<string> {
+  return (await payments.createConnectedAccount({ userId, email: `seller${userId}@example.com` }, `account:${userId}`)).id;
+}
+
+async function get<T>(url: string): Promise<T> {
+  const response = await fetch(url, { headers: { Authorization: `Bearer ${SECRET_KEY}` } });
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** The sandbox's own record of a payment: its charge balance transactions (one, once captured). */
+export async function capturesOf({ url }: SandboxPayments, paymentIntentId: string): Promise<number> {
+  const intent = await get<{ latest_charge: string | null }>(`${url}/v1/payment_intents/${paymentIntentId}`);
+  if (!intent.latest_charge) return 0;
+  const lines = await get<{ data: unknown[] }>(
+    `${url}/v1/balance_transactions?type=charge&source=${intent.latest_charge}&limit=100`,
+  );
+  return lines.data.length;
+}
+
+/** What the provider has refunded of a payment's charge. */
+export async function refundedAt({ url }: SandboxPayments, paymentIntentId: string): Promise<number> {
+  const intent = await get<{ latest_charge: string | null }>(`${url}/v1/payment_intents/${paymentIntentId}`);
+  if (!intent.latest_charge) return 0;
+  return (await get<{ amount_refunded: number }>(`${url}/v1/charges/${intent.latest_charge}`)).amount_refunded;
+}
+
+/** What a process that dies between two steps looks like to its caller. */
+export class Crash extends Error {
+  constructor(readonly at: string) {
+    super(`crashed ${at}`);
+    this.name = 'Crash';
+  }
+}
+
+type MoneyCall = 'capture' | 'refund' | 'transfer' | 'payout';
+
+/**
+ * The real adapter with a fault: the process "dies" just before the provider call (`before`) or just after
+ * the provider answered and before anything else happens (`after`, the step aborted between the provider
+ * call and the ledger write).
+ */
+export function crashing(payments: PaymentsPort, call: MoneyCall, when: 'before' | 'after'): PaymentsPort {
+  const real = payments[call] as (...args: unknown[]) => Promise<unknown>;
+  return {
+    ...payments,
+    [call]: async (...args: unknown[]) => {
+      if (when === 'before') throw new Crash(`before ${call}`);
+      await real(...args);
+      throw new Crash(`after ${call}`);
+    },
+  };
+}
