@@ -667,6 +667,13 @@ describe('shell and remotes', () => {
     expect(page.headers.get('content-security-policy')).toContain('https://cdn.example.com');
   });
 
+  it("lets the page send cards to the payment provider's origin (the sandbox's without a Stripe key), and nowhere else", async () => {
+    const page = await fetch(`${base}/login`, { headers: { Accept: 'text/html' } });
+    const connect = /connect-src ([^;]*)/.exec(page.headers.get('content-security-policy') ?? '')?.[1].split(' ');
+    expect(connect).toContain('http://localhost:3002');
+    expect(connect).not.toContain('https://api.stripe.com');
+  });
+
   it("passes on the pages each remote's build declares, read again when its manifest changes", async () => {
     await writeRegistry({ mfe_catalog: { version: '0.1.0' }, mfe_swaps: { version: '0.1.0' } });
     const remotes = await readRemotes();

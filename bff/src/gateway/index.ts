@@ -5,6 +5,7 @@ import type { Knex } from '@swapstuff/db';
 import { sessionPaths } from '@swapstuff/contracts';
 import pino, { type Logger } from 'pino';
 import { errorMapper } from '../api/errors';
+import { browserApiBase } from '../adapters/payments';
 import { requestLog } from '../runtime/request-log';
 import type { Config } from '../config';
 import { createAuthHandoff } from './auth-handoff';
@@ -98,6 +99,7 @@ export function createGatewayApp(options: GatewayOptions): GatewayApp {
   // before any body parser: the proxy streams request bodies as they come
   app.use(proxy.middleware);
 
+  const paymentsOrigin = new URL(browserApiBase({ stripe: config.payments.stripe, sandbox: config.stripeSandbox })).origin;
   const pageFor = shellPageReader({
     readRegistry,
     readManifests,
@@ -108,7 +110,7 @@ export function createGatewayApp(options: GatewayOptions): GatewayApp {
   app.use(
     createShellRouter(
       config.shellDist,
-      async () => contentSecurityPolicy(foreignOrigins(await readRegistry())),
+      async () => contentSecurityPolicy(foreignOrigins(await readRegistry()), paymentsOrigin),
       pageFor,
     ),
   );

@@ -42,9 +42,10 @@ export function isSecure(req: IncomingMessage, trust: TrustProxy): boolean {
 
 /**
  * The shell page's policy. Scripts come from us and from the origins the remote registry names;
- * styles allow 'unsafe-inline' because antd injects its CSS-in-JS at run time.
+ * styles allow 'unsafe-inline' because antd injects its CSS-in-JS at run time. The page may also send to
+ * the payment provider's origin: the browser posts a card there itself, never to us.
  */
-export function contentSecurityPolicy(remoteOrigins: string[]): string {
+export function contentSecurityPolicy(remoteOrigins: string[], paymentsOrigin: string): string {
   const remotes = remoteOrigins.join(' ');
   const withRemotes = (base: string) => (remotes ? `${base} ${remotes}` : base);
   return [
@@ -53,7 +54,7 @@ export function contentSecurityPolicy(remoteOrigins: string[]): string {
     `style-src ${withRemotes("'self' 'unsafe-inline'")}`,
     "img-src 'self' data: blob: https:",
     `font-src ${withRemotes("'self' data:")}`,
-    `connect-src ${withRemotes("'self' ws: wss:")}`,
+    `connect-src ${withRemotes("'self' ws: wss:")} ${paymentsOrigin}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -14,15 +14,20 @@ export interface PaymentsOptions {
 
 const STRIPE_API = 'https://api.stripe.com';
 
+/** Where browsers send cards (the page's policy allows it): Stripe's api, or the sandbox's public address. */
+export function browserApiBase(options: Pick<PaymentsOptions, 'stripe' | 'sandbox'>): string {
+  return options.stripe ? STRIPE_API : options.sandbox.publicUrl;
+}
+
 /** The one payments adapter, pointed at Stripe when it has a key, at the sandbox otherwise. */
 export function createPayments(options: PaymentsOptions): PaymentsPort {
   const { stripe, sandbox, webhookSecret } = options;
-  if (stripe) return stripePayments({ ...stripe, webhookSecret, browserApiBase: STRIPE_API });
+  if (stripe) return stripePayments({ ...stripe, webhookSecret, browserApiBase: browserApiBase(options) });
   return stripePayments({
     secretKey: sandbox.secretKey,
     publishableKey: sandbox.publishableKey,
     webhookSecret,
     apiUrl: sandbox.url,
-    browserApiBase: sandbox.publicUrl,
+    browserApiBase: browserApiBase(options),
   });
 }
