@@ -24,7 +24,8 @@ const DATABASE = 'swapstuff_bench_ledger';
 /** postings written by one hold (2) and its release (3, with a fee) */
 const POSTINGS_PER_PAIR = 5;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
 
 async function timed<T>(work: () => Promise<T>): Promise<number> {
   const start = process.hrtime.bigint();

@@ -19,6 +19,7 @@ import { countBulkListings } from '@swapstuff/db/bulk-seed';
 import { createApiApp, createApiJobs } from '@swapstuff/bff/dist/api';
 import { createMailer } from '@swapstuff/bff/dist/adapters/mail';
 import { createPlaces } from '@swapstuff/bff/dist/adapters/places';
+import { createPayments } from '@swapstuff/bff/dist/adapters/payments';
 import { diskStorage } from '@swapstuff/bff/dist/adapters/storage';
 import { startBareServer, startServers } from './servers';
 
@@ -217,6 +218,16 @@ async function countQueries(
     publicUrl: 'http://localhost:3000',
     logger,
     places: createPlaces({}),
+    // search never pays: an address where no provider listens
+    payments: createPayments({
+      sandbox: {
+        url: 'http://127.0.0.1:9',
+        publicUrl: 'http://127.0.0.1:9',
+        secretKey: 'sk_test_x',
+        publishableKey: 'pk_test_x',
+      },
+      webhookSecret: 'whsec_unused',
+    }),
   });
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

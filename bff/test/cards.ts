@@ -39,7 +39,11 @@ export async function tokenizeCard(
   return json.id;
 }
 
-const decode = (text: string) => text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+const decode = (text: string) =>
+  text
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
 
 /**
  * Opens one of the provider's pages (3-D Secure, Connect onboarding) and presses a button, as a person would:

@@ -115,7 +115,12 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     webhookRetryDelaysMs: [100, 500],
   });
   const payments = createPayments({
-    sandbox: { url: sandbox.url, publicUrl: sandbox.url, secretKey: 'sk_test_sandbox', publishableKey: 'pk_test_sandbox' },
+    sandbox: {
+      url: sandbox.url,
+      publicUrl: sandbox.url,
+      secretKey: 'sk_test_sandbox',
+      publishableKey: 'pk_test_sandbox',
+    },
     webhookSecret,
   });
   const app = createApiApp({

@@ -1,30 +1,17 @@
 /**
- * The provider's side of the ledger's tests: the real payments adapter (the `stripe` package) pointed at
- * an in-process Stripe sandbox, and what a test needs from it: a customer with a saved card, authorized
- * payments, onboarded connected accounts, the sandbox's own record of charges, and faults.
+ * The provider's side of the ledger's tests, on the test api's own Stripe sandbox and real payments adapter
+ * (the `stripe` package): a customer with a saved card, authorized payments, onboarded connected accounts,
+ * the sandbox's own record of a payment, and faults.
  */
-import { createPayments, type PaymentsPort } from '../src/adapters/payments';
-import { startStripeSandbox } from '../src/sandboxes/stripe';
+import type { PaymentsPort } from '../src/adapters/payments';
 import { TEST_CARDS, tokenizeCard } from './cards';
+import type { TestApi } from './harness';
 
 const SECRET_KEY = 'sk_test_sandbox';
 const RETURN_URL = 'http://localhost:3000/payments/return';
 
-export interface SandboxPayments {
-  /** the sandbox's address */
-  url: string;
-  payments: PaymentsPort;
-  close(): Promise<void>;
-}
-
-export async function startSandboxPayments(): Promise<SandboxPayments> {
-  const sandbox = await startStripeSandbox();
-  const payments = createPayments({
-    sandbox: { url: sandbox.url, publicUrl: sandbox.url, secretKey: SECRET_KEY, publishableKey: 'pk_test_sandbox' },
-    webhookSecret: 'whsec_ledger_tests',
-  });
-  return { url: sandbox.url, payments, close: () => sandbox.close() };
-}
+/** the adapter, and the sandbox's address */
+export type Provider = Pick<TestApi, 'payments' | 'paymentsUrl'>;
 
 export interface PayingCustomer {
   customerId: string;
@@ -32,13 +19,16 @@ export interface PayingCustomer {
 }
 
 /** A customer with the 4242 card saved, as the cards feature saves one. */
-export async function payingCustomer({ url, payments }: SandboxPayments, userId: number): Promise<PayingCustomer> {
+export async function payingCustomer({ paymentsUrl, payments }: Provider, userId: number): Promise<PayingCustomer> {
   const { id: customerId } = await payments.createCustomer(
     { userId, email: `payer${userId}@example.com`, name: `Payer ${userId}` },
     `customer:${userId}`,
   );
-  const paymentMethodId = await tokenizeCard(url, TEST_CARDS.visa);
-  const setup = await payments.setupCard({ customerId, paymentMethodId, returnUrl: RETURN_URL }, `setup:${paymentMethodId}`);
+  const paymentMethodId = await tokenizeCard(paymentsUrl, TEST_CARDS.visa);
+  const setup = await payments.setupCard(
+    { customerId, paymentMethodId, returnUrl: RETURN_URL },
+    `setup:${paymentMethodId}`,
+  );
   if (setup.status !== 'succeeded') throw new Error(`the card was not saved: ${setup.status}`);
   return { customerId, paymentMethodId };
 }
@@ -46,7 +36,11 @@ export async function payingCustomer({ url, payments }: SandboxPayments, userId:
 let authorizations = 0;
 
 /** A payment authorized on the customer's card, to be captured (manual capture): its pi_…. */
-export async function authorizedPayment(payments: PaymentsPort, customer: PayingCustomer, amount: number): Promise<string> {
+export async function authorizedPayment(
+  payments: PaymentsPort,
+  customer: PayingCustomer,
+  amount: number,
+): Promise<string> {
   authorizations += 1;
   const intent = await payments.authorize(
     { amount, ...customer, returnUrl: RETURN_URL },
@@ -57,12 +51,16 @@ export async function authorizedPayment(payments: PaymentsPort, customer: Paying
 }
 
 /** A seller's connected account that finished the provider's onboarding (transfers and payouts enabled). */
-export async function onboardedAccount({ payments }: SandboxPayments, userId: number): Promise<string> {
+export async function onboardedAccount({ payments }: Provider, userId: number): Promise<string> {
   const account = await payments.createConnectedAccount(
     { userId, email: `seller${userId}@example.com` },
     `account:${userId}`,
   );
-  const { url } = await payments.onboardingLink({ accountId: account.id, refreshUrl: RETURN_URL, returnUrl: RETURN_URL });
+  const { url } = await payments.onboardingLink({
+    accountId: account.id,
+    refreshUrl: RETURN_URL,
+    returnUrl: RETURN_URL,
+  });
   const page = await (await fetch(url)).text();
   const session = /name="session" value="([^"]*)"/.exec(page)?.[1];
   if (!session) throw new Error(`no onboarding form at ${url}`);
@@ -77,8 +75,9 @@ export async function onboardedAccount({ payments }: SandboxPayments, userId: nu
 }
 
 /** A connected account that never finished onboarding: the provider refuses transfers to it. */
-export async function unfinishedAccount({ payments }: SandboxPayments, userId: number): Promise<string> {
-  return (await payments.createConnectedAccount({ userId, email: `seller${userId}@example.com` }, `account:${userId}`)).id;
+export async function unfinishedAccount({ payments }: Provider, userId: number): Promise<string> {
+  return (await payments.createConnectedAccount({ userId, email: `seller${userId}@example.com` }, `account:${userId}`))
+    .id;
 }
 
 async function get<T>(url: string): Promise<T> {
@@ -88,7 +87,7 @@ async function get<T>(url: string): Promise<T> {
 }
 
 /** The sandbox's own record of a payment: its charge balance transactions (one, once captured). */
-export async function capturesOf({ url }: SandboxPayments, paymentIntentId: string): Promise<number> {
+export async function capturesOf({ paymentsUrl: url }: Provider, paymentIntentId: string): Promise<number> {
   const intent = await get<{ latest_charge: string | null }>(`${url}/v1/payment_intents/${paymentIntentId}`);
   if (!intent.latest_charge) return 0;
   const lines = await get<{ data: unknown[] }>(
@@ -98,7 +97,7 @@ export async function capturesOf({ url }: SandboxPayments, paymentIntentId: stri
 }
 
 /** What the provider has refunded of a payment's charge. */
-export async function refundedAt({ url }: SandboxPayments, paymentIntentId: string): Promise<number> {
+export async function refundedAt({ paymentsUrl: url }: Provider, paymentIntentId: string): Promise<number> {
   const intent = await get<{ latest_charge: string | null }>(`${url}/v1/payment_intents/${paymentIntentId}`);
   if (!intent.latest_charge) return 0;
   return (await get<{ amount_refunded: number }>(`${url}/v1/charges/${intent.latest_charge}`)).amount_refunded;

@@ -160,6 +160,8 @@ describe('expiry', () => {
     expect(formatCardExpiry('12 / 2', '12 / ')).toBe('12 / 2');
     expect(formatCardExpiry('12 / 278', '12 / 27')).toBe('12 / 27');
     expect(formatCardExpiry('1227', '')).toBe('12 / 27');
+    expect(formatCardExpiry('12/2030', '')).toBe('12 / 30'); // autofill
+    expect(formatCardExpiry('4/2030', '')).toBe('04 / 30');
     // backspace over the separator takes the month's last digit with it
     expect(formatCardExpiry('12 /', '12 / ')).toBe('1');
   });
@@ -194,9 +196,7 @@ describe('the card as a whole', () => {
       expiry: messages.cardExpiryRequired,
       cvc: messages.cardCvcRequired,
     });
-    expect(
-      validateCard({ name: 'Ada', number: '4242 4242 4242 4241', expiry: '01 / 20', cvc: '12' }, NOW),
-    ).toEqual({
+    expect(validateCard({ name: 'Ada', number: '4242 4242 4242 4241', expiry: '01 / 20', cvc: '12' }, NOW)).toEqual({
       number: messages.cardNumberInvalid,
       expiry: messages.cardExpired,
       cvc: messages.cardCvcInvalid,

@@ -197,6 +197,9 @@ export function parseCardExpiry(value: string | null | undefined): CardExpiry | 
 
 /** The expiry as typed, shaped "MM / YY": a first digit above 1 is a month ("4" → "04 / "). */
 export function formatCardExpiry(value: string, previous = ''): string {
+  // a browser's autofill may bring a four-digit year: "12/2030"
+  const full = /^\s*(\d{1,2})\s*\/\s*20(\d{2})\s*$/.exec(value);
+  if (full) return `${full[1].padStart(2, '0')} / ${full[2]}`;
   let digits = cardDigits(value).slice(0, 4);
   if (/^[2-9]$/.test(digits.slice(0, 1))) digits = `0${digits}`.slice(0, 4);
   // deleting the separator deletes the month's last digit with it, so backspace is never stuck

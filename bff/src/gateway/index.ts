@@ -99,7 +99,8 @@ export function createGatewayApp(options: GatewayOptions): GatewayApp {
   // before any body parser: the proxy streams request bodies as they come
   app.use(proxy.middleware);
 
-  const paymentsOrigin = new URL(browserApiBase({ stripe: config.payments.stripe, sandbox: config.stripeSandbox })).origin;
+  const paymentsOrigin = new URL(browserApiBase({ stripe: config.payments.stripe, sandbox: config.stripeSandbox }))
+    .origin;
   const pageFor = shellPageReader({
     readRegistry,
     readManifests,

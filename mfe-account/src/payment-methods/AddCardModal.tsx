@@ -156,8 +156,10 @@ function CardForm({ onClose, onAdded, onBusy }: Omit<AddCardModalProps, 'open'> 
 
   // a field that shows an error is checked again as it is corrected (the others only when left)
   const recheck = (changed: Partial<CardValues>) => {
-    const names = FIELDS.filter((name) => name in changed && form.getFieldError(name).length > 0);
-    if ('number' in changed && form.getFieldError('cvc').length > 0) names.push('cvc');
+    // (a field being checked has no error until the check is done: it is one that showed an error)
+    const flagged = (name: keyof CardValues) => form.getFieldError(name).length > 0 || form.isFieldValidating(name);
+    const names = FIELDS.filter((name) => name in changed && flagged(name));
+    if ('number' in changed && flagged('cvc')) names.push('cvc');
     if (names.length) form.validateFields(names).catch(() => undefined);
   };
 
@@ -253,8 +255,8 @@ function CardForm({ onClose, onAdded, onBusy }: Omit<AddCardModalProps, 'open'> 
         </Form.Item>
       </Flex>
       <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>
-        <LockOutlined aria-hidden /> Your card goes straight to our payment processor. We keep only its brand,
-        last 4 digits and expiry.
+        <LockOutlined aria-hidden /> Your card goes straight to our payment processor. We keep only its brand, last 4
+        digits and expiry.
       </Typography.Paragraph>
       <Flex justify="end" gap={8} wrap>
         <Button onClick={onClose} disabled={busy}>

@@ -155,18 +155,22 @@ export function CardBrandIcon({ brand, ...props }: { brand: string } & Omit<Bran
  * The icons the card-entry step shows (spec section 1), each with the brands it stands for: the one a
  * typed number belongs to is the one highlighted.
  */
-export const ACCEPTED_CARD_ICONS: { key: string; label: string; Icon: ComponentType<BrandIconProps>; brands: CardBrand[] }[] =
-  [
-    { key: 'visa', label: 'Visa', Icon: VisaIcon, brands: ['visa'] },
-    { key: 'amex', label: 'American Express', Icon: AmexIcon, brands: ['amex'] },
-    { key: 'discover', label: 'Discover', Icon: DiscoverIcon, brands: ['discover'] },
-    { key: 'diners', label: 'Diners Club', Icon: DinersIcon, brands: ['diners'] },
-    { key: 'jcb', label: 'JCB', Icon: JcbIcon, brands: ['jcb'] },
-    { key: 'solo', label: 'Solo', Icon: SoloIcon, brands: [] },
-    {
-      key: 'scheme',
-      label: 'Mastercard, UnionPay and other cards',
-      Icon: CardSchemeIcon,
-      brands: ['mastercard', 'unionpay'],
-    },
-  ];
+export const ACCEPTED_CARD_ICONS: {
+  key: string;
+  label: string;
+  Icon: ComponentType<BrandIconProps>;
+  brands: CardBrand[];
+}[] = [
+  { key: 'visa', label: 'Visa', Icon: VisaIcon, brands: ['visa'] },
+  { key: 'amex', label: 'American Express', Icon: AmexIcon, brands: ['amex'] },
+  { key: 'discover', label: 'Discover', Icon: DiscoverIcon, brands: ['discover'] },
+  { key: 'diners', label: 'Diners Club', Icon: DinersIcon, brands: ['diners'] },
+  { key: 'jcb', label: 'JCB', Icon: JcbIcon, brands: ['jcb'] },
+  { key: 'solo', label: 'Solo', Icon: SoloIcon, brands: [] },
+  {
+    key: 'scheme',
+    label: 'Mastercard, UnionPay and other cards',
+    Icon: CardSchemeIcon,
+    brands: ['mastercard', 'unionpay'],
+  },
+];

@@ -6,6 +6,7 @@ import { recordToasts, TestQueryProvider, testUser } from '@swapstuff/sdk/testin
 import { useSession } from '@swapstuff/sdk';
 import { messages, type PaymentCard } from '@swapstuff/contracts';
 import { PaymentMethodsPage } from './PaymentMethodsPage';
+import { browser } from './browser';
 
 type Reply = { status: number; body: unknown };
 /** "METHOD url" → replies, used in turn (the last one repeats) */
@@ -24,11 +25,17 @@ beforeEach(() => {
     return { ok: reply.status < 400, status: reply.status, json: async () => reply.body };
   });
   Object.defineProperty(window, 'fetch', { configurable: true, writable: true, value: fetchMock });
+  answer('GET /api/payouts/account', ok({ payouts: PAYOUTS_ON }));
 });
+
+const PAYOUTS_ON = { details_submitted: 1, payouts_enabled: 1, action_required: 0, remediation_link: null };
 
 const toasts = recordToasts();
 
-const ok = (Content: unknown, Description = ''): Reply => ({ status: 200, body: { Success: true, Description, Content } });
+const ok = (Content: unknown, Description = ''): Reply => ({
+  status: 200,
+  body: { Success: true, Description, Content },
+});
 const refused = (status: number, Description: string): Reply => ({
   status,
   body: { Success: false, Description, Content: null },
@@ -144,7 +151,15 @@ describe('/payment-methods', () => {
     answer('GET /api/stripe/cards', ok({ cards: [visa, mastercard] }));
     answer(
       'GET /api/patch/setdefault/pm_mc',
-      ok({ cards: [{ ...mastercard, is_default: 1 }, { ...visa, is_default: 0 }] }, messages.cardDefault),
+      ok(
+        {
+          cards: [
+            { ...mastercard, is_default: 1 },
+            { ...visa, is_default: 0 },
+          ],
+        },
+        messages.cardDefault,
+      ),
     );
     const user = renderAt('/payment-methods');
     await waitFor(() => expect(rows()).toHaveLength(2));
@@ -198,7 +213,9 @@ describe('/payment-methods?setup_intent= (back from the authentication page)', (
       'POST /api/attach/customer',
       ok({ status: 'succeeded', setup_intent_id: 'seti_3ds', redirect_url: null, cards: [visa] }, messages.cardAdded),
     );
-    renderAt('/payment-methods?setup_intent=seti_3ds&setup_intent_client_secret=seti_3ds_secret&redirect_status=succeeded');
+    renderAt(
+      '/payment-methods?setup_intent=seti_3ds&setup_intent_client_secret=seti_3ds_secret&redirect_status=succeeded',
+    );
     await waitFor(() => expect(toasts).toEqual([`success: ${messages.cardAdded}`]));
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(rows()[0].textContent).toContain('Visa ending in 4242');
@@ -216,5 +233,40 @@ describe('/payment-methods?setup_intent= (back from the authentication page)', (
     expect(screen.getByText('No cards saved yet')).toBeTruthy();
     expect(toasts).toEqual([]);
     expect(urls('/api/attach/customer')).toHaveLength(1);
+  });
+});
+
+describe('/payment-methods#payouts', () => {
+  let assign: jest.SpyInstance;
+  beforeEach(() => {
+    assign = jest.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    answer('GET /api/stripe/cards', ok({ cards: [] }));
+  });
+  afterEach(() => assign.mockRestore());
+
+  it('asks for bank details until payouts are on, and sends the seller to the provider’s onboarding page', async () => {
+    answer(
+      'GET /api/payouts/account',
+      ok({
+        payouts: {
+          details_submitted: 0,
+          payouts_enabled: 0,
+          action_required: 3,
+          remediation_link: '/payment-methods#payouts',
+        },
+      }),
+    );
+    answer('POST /api/payouts/onboarding', ok({ url: 'https://pay.sandbox.test/sandbox/onboarding/tok' }));
+    const user = renderAt('/payment-methods');
+    const payouts = await screen.findByRole('region', { name: 'Payouts' });
+    await user.click(await within(payouts).findByRole('button', { name: 'Add Bank Details' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.sandbox.test/sandbox/onboarding/tok'));
+  });
+
+  it('says payouts are on once they are', async () => {
+    renderAt('/payment-methods');
+    const payouts = await screen.findByRole('region', { name: 'Payouts' });
+    expect(await within(payouts).findByText('Payouts on')).toBeTruthy();
+    expect(within(payouts).queryByRole('button', { name: 'Add Bank Details' })).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import { EmptyState, LoadError, PageFrame } from '@swapstuff/sdk/ui';
 import AddCardModal from './AddCardModal';
 import { useAttachCard, useCards, useDeleteCard, useSetDefaultCard } from './api';
 import { CardBrandIcon } from './BrandIcons';
+import { PayoutsSection } from './PayoutsSection';
 
 /** "Visa ending in 4242": how a saved card is named on the page and to assistive technology. */
 const cardName = (card: PaymentCard) => `${cardBrandLabel(card.brand)} ending in ${card.last4}`;
@@ -191,6 +192,7 @@ export function PaymentMethodsPage() {
         />
       )}
       {content}
+      <PayoutsSection />
       <AddCardModal open={adding} onClose={() => setAdding(false)} onAdded={() => setAdding(false)} />
       <Modal
         open={deleting !== null}

@@ -72,6 +72,14 @@ export async function ensureCustomer(): Promise<string> {
   const known = useSession.getState().profile?.customerId;
   if (known) return known;
   const { customer_id } = await api.call(endpoints.createCustomer);
-  useSession.getState().setCustomerId(customer_id);
+  // zustand's own setState, not a new store method: this remote must also run on a shell whose SDK is older
+  useSession.setState((s) => (s.profile ? { profile: { ...s.profile, customerId: customer_id } } : {}));
   return customer_id;
 }
+
+/** The user's payouts as a seller (spec section 4's Add Bank Details). */
+export const usePayoutAccount = () =>
+  useEndpointQuery(endpoints.payoutAccount, {}, { select: (content) => content.payouts });
+
+/** The provider's single-use onboarding page: asked for when the seller presses Add Bank Details. */
+export const usePayoutOnboarding = () => useEndpointMutation(endpoints.payoutOnboarding, { toastOnError: true });

@@ -1,6 +1,6 @@
 /**
- * The page's one full navigation: to the provider's authentication page (3-D Secure) when saving a card
- * needs it. One seam, so tests can observe where the browser was sent.
+ * The page's full navigations, to the provider's pages: authentication (3-D Secure) when saving a card needs
+ * it, and payouts onboarding. One seam, so tests can observe where the browser was sent.
  */
 export const browser = {
   assign: (url: string) => window.location.assign(url),

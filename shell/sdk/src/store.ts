@@ -34,8 +34,6 @@ export interface SessionState {
 
   signIn(user: User): void;
   setProfile(user: User): void;
-  /** the user's customer at the payment provider, once the api has created it (GET /api/create/customer) */
-  setCustomerId(customerId: string): void;
   reset(): void;
   setClearSession(value: boolean): void;
   setSearchKeyword(keyword: string): void;
@@ -82,7 +80,6 @@ export const useSession = create<SessionState>()(
       ...initial,
       signIn: (user) => set({ profile: toProfile(user), clearSession: false }),
       setProfile: (user) => set({ profile: toProfile(user) }),
-      setCustomerId: (customerId) => set((s) => (s.profile ? { profile: { ...s.profile, customerId } } : {})),
       reset: () => set({ ...initial }),
       setClearSession: (clearSession) => set({ clearSession }),
       setSearchKeyword: (productSearchKeyword) => set({ productSearchKeyword }),

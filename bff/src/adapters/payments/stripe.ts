@@ -41,7 +41,8 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
   value == null ? null : typeof value === 'string' ? value : value.id;
 
 function intentState(intent: Stripe.SetupIntent | Stripe.PaymentIntent): IntentState {
-  const error = 'last_setup_error' in intent ? intent.last_setup_error : (intent as Stripe.PaymentIntent).last_payment_error;
+  const error =
+    'last_setup_error' in intent ? intent.last_setup_error : (intent as Stripe.PaymentIntent).last_payment_error;
   const redirect = intent.next_action?.type === 'redirect_to_url' ? intent.next_action.redirect_to_url : null;
   return {
     id: intent.id,
@@ -98,7 +99,11 @@ export function stripePayments(options: StripeOptions): PaymentsPort {
   });
 
   return {
-    browserConfig: () => ({ provider: 'stripe', publishableKey: options.publishableKey, apiBase: options.browserApiBase }),
+    browserConfig: () => ({
+      provider: 'stripe',
+      publishableKey: options.publishableKey,
+      apiBase: options.browserApiBase,
+    }),
 
     createCustomer: ({ userId, email, name }, idempotencyKey) =>
       provider(async () => {
@@ -189,7 +194,9 @@ export function stripePayments(options: StripeOptions): PaymentsPort {
 
     capture: (paymentIntentId, amount, idempotencyKey) =>
       provider(async () =>
-        paymentState(await stripe.paymentIntents.capture(paymentIntentId, { amount_to_capture: amount }, { idempotencyKey })),
+        paymentState(
+          await stripe.paymentIntents.capture(paymentIntentId, { amount_to_capture: amount }, { idempotencyKey }),
+        ),
       ),
 
     cancelPayment: (paymentIntentId, idempotencyKey) =>

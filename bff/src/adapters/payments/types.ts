@@ -98,7 +98,10 @@ export interface PaymentsPort {
   browserConfig(): BrowserPaymentsConfig;
 
   // --- customers and cards
-  createCustomer(input: { userId: number; email: string; name: string }, idempotencyKey: string): Promise<{ id: string }>;
+  createCustomer(
+    input: { userId: number; email: string; name: string },
+    idempotencyKey: string,
+  ): Promise<{ id: string }>;
   updateCustomer(customerId: string, input: { email?: string; name?: string }): Promise<void>;
   listCards(customerId: string): Promise<{ cards: SavedCard[]; defaultCardId: string | null }>;
   /** Saves a tokenized card to the customer (a confirmed SetupIntent): it may need the holder's authentication. */
@@ -136,7 +139,10 @@ export interface PaymentsPort {
   retrieveAccount(accountId: string): Promise<ConnectedAccount>;
   /** the provider's onboarding page for the seller (single use, short-lived) */
   onboardingLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<{ url: string }>;
-  transfer(input: { accountId: string; amount: number; group?: string }, idempotencyKey: string): Promise<{ id: string }>;
+  transfer(
+    input: { accountId: string; amount: number; group?: string },
+    idempotencyKey: string,
+  ): Promise<{ id: string }>;
   payout(input: { accountId: string; amount: number }, idempotencyKey: string): Promise<{ id: string; status: string }>;
 
   // --- the provider's record, for reconciliation

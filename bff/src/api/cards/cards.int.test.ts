@@ -36,7 +36,11 @@ describe('the browser sends cards to the provider, not to us', () => {
   it('tells the browser where to tokenize and with which key, without a session', async () => {
     const res = await call<PaymentsConfig>(api.url, 'GET', '/api/payments/config');
     expect(res.status).toBe(200);
-    expect(res.body.Content).toEqual({ provider: 'stripe', publishableKey: 'pk_test_sandbox', apiBase: api.paymentsUrl });
+    expect(res.body.Content).toEqual({
+      provider: 'stripe',
+      publishableKey: 'pk_test_sandbox',
+      apiBase: api.paymentsUrl,
+    });
   });
 
   it('refuses a body that carries a card instead of its id', async () => {
@@ -51,7 +55,9 @@ describe('customers', () => {
   it('creates the customer once, however many first calls race, and keeps it on the user', async () => {
     const carol = await registerUser(api, 'carol_cards');
     const answers = await Promise.all(
-      Array.from({ length: 8 }, () => call<{ customer_id: string }>(api.url, 'GET', '/api/create/customer', { token: carol })),
+      Array.from({ length: 8 }, () =>
+        call<{ customer_id: string }>(api.url, 'GET', '/api/create/customer', { token: carol }),
+      ),
     );
     const ids = new Set(answers.map((a) => a.body.Content.customer_id));
     expect(ids.size).toBe(1);
@@ -70,7 +76,14 @@ describe('saving cards (Stripe test cards)', () => {
     const id = await saveCard(alice);
     const cards = await cardsOf(alice);
     expect(cards).toEqual([
-      expect.objectContaining({ id, brand: 'visa', last4: '4242', exp_month: 12, name: 'Alice Example', is_default: 1 }),
+      expect.objectContaining({
+        id,
+        brand: 'visa',
+        last4: '4242',
+        exp_month: 12,
+        name: 'Alice Example',
+        is_default: 1,
+      }),
     ]);
     expect(JSON.stringify(cards)).not.toContain(TEST_CARDS.visa);
   });
@@ -127,7 +140,9 @@ describe('default and delete', () => {
       [first, 1],
       [second, 0],
     ]);
-    const made = await call<{ cards: PaymentCard[] }>(api.url, 'GET', `/api/patch/setdefault/${second}`, { token: dan });
+    const made = await call<{ cards: PaymentCard[] }>(api.url, 'GET', `/api/patch/setdefault/${second}`, {
+      token: dan,
+    });
     expect(made.status).toBe(200);
     expect(made.body.Description).toBe(messages.cardDefault);
     expect(made.body.Content.cards[0]).toMatchObject({ id: second, is_default: 1 });

@@ -3,7 +3,9 @@ import type { Knex } from '@swapstuff/db';
 /** The one thing we keep of a user's cards: their customer at the payment provider. */
 export const cardsRepo = {
   async customerOf(db: Knex, userId: number): Promise<string | null> {
-    const row = await db('users').where({ id: userId }).first<{ customer_id: string | null } | undefined>('customer_id');
+    const row = await db('users')
+      .where({ id: userId })
+      .first<{ customer_id: string | null } | undefined>('customer_id');
     return row?.customer_id ?? null;
   },
 

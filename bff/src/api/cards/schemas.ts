@@ -18,4 +18,5 @@ export const attachSchema = Joi.object({
   .prefs({ stripUnknown: false })
   .messages({ '*': messages.validationFailed });
 
-export type AttachBody = { paymentMethodId: string; setupIntentId?: never } | { setupIntentId: string; paymentMethodId?: never };
+export type AttachBody =
+  { paymentMethodId: string; setupIntentId?: never } | { setupIntentId: string; paymentMethodId?: never };

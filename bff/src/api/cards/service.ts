@@ -72,14 +72,27 @@ async function keepADefault(deps: ApiDeps, userId: number): Promise<PaymentCard[
 
 async function answerSetup(deps: ApiDeps, userId: number, setup: IntentState): Promise<CardSetup> {
   if (setup.status === 'succeeded') {
-    return { status: 'succeeded', setup_intent_id: setup.id, redirect_url: null, cards: await keepADefault(deps, userId) };
+    return {
+      status: 'succeeded',
+      setup_intent_id: setup.id,
+      redirect_url: null,
+      cards: await keepADefault(deps, userId),
+    };
   }
   if (setup.status === 'requires_action' && setup.redirectUrl) {
-    return { status: 'requires_action', setup_intent_id: setup.id, redirect_url: setup.redirectUrl, cards: await list(deps, userId) };
+    return {
+      status: 'requires_action',
+      setup_intent_id: setup.id,
+      redirect_url: setup.redirectUrl,
+      cards: await list(deps, userId),
+    };
   }
   // declined or not authenticated: the provider's reason, as the card holder should read it
   const authentication = setup.errorCode?.endsWith('authentication_failure');
-  throw new HttpError(402, authentication ? messages.cardAuthenticationFailed : (setup.errorMessage ?? messages.cardDeclined));
+  throw new HttpError(
+    402,
+    authentication ? messages.cardAuthenticationFailed : (setup.errorMessage ?? messages.cardDeclined),
+  );
 }
 
 /**
@@ -117,7 +130,11 @@ async function ownCard(deps: ApiDeps, userId: number, id: string | string[] | un
   return [customerId, id];
 }
 
-export async function makeDefault(deps: ApiDeps, userId: number, id: string | string[] | undefined): Promise<PaymentCard[]> {
+export async function makeDefault(
+  deps: ApiDeps,
+  userId: number,
+  id: string | string[] | undefined,
+): Promise<PaymentCard[]> {
   const [customerId, cardId] = await ownCard(deps, userId, id);
   await atProvider(deps, () => deps.payments.setDefaultCard(customerId, cardId));
   return list(deps, userId);

@@ -6,9 +6,18 @@ import { messages } from '@swapstuff/contracts';
 import { createDb, type Knex } from '@swapstuff/db';
 import { createMailer } from '../../adapters/mail';
 import { offlinePlaces } from '../../adapters/places';
+import { createPayments } from '../../adapters/payments';
 import { diskStorage } from '../../adapters/storage';
 import { call } from '../../../test/harness';
 import { createApiApp, createApiJobs } from '..';
+
+/** A payment provider address where nothing listens. */
+const NO_PROVIDER = {
+  url: 'http://127.0.0.1:9',
+  publicUrl: 'http://127.0.0.1:9',
+  secretKey: 'sk_test_x',
+  publishableKey: 'pk_test_x',
+};
 
 /** An api whose database is `url`, which never answers as it should. */
 async function apiOn(url: string): Promise<{ url: string; db: Knex; close(): Promise<void> }> {
@@ -23,6 +32,8 @@ async function apiOn(url: string): Promise<{ url: string; db: Knex; close(): Pro
     publicUrl: 'http://localhost:3000',
     logger,
     places: offlinePlaces(),
+    // no provider answers either: the routes that would call it fail at the database first
+    payments: createPayments({ sandbox: NO_PROVIDER, webhookSecret: 'whsec_unused' }),
   });
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,4 +1,5 @@
 export {
+  accountBalances,
   checkBalances,
   hold,
   ledgerAccounts,

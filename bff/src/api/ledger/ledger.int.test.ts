@@ -1,6 +1,7 @@
 import type { Knex } from '@swapstuff/db';
 import { startTestApi, type TestApi } from '../../../test/harness';
 import {
+  accountBalances,
   checkBalances,
   ledgerAccounts,
   LedgerRefusal,
@@ -55,13 +56,25 @@ describe('append-only', () => {
         { account: ledgerAccounts.escrow(payer), amountCents: 500 },
       ],
     });
-    const refusals = [
-      db('ledger_transactions').where({ id: written.id }).update({ kind: 'release' }),
-      db('ledger_transactions').where({ id: written.id }).delete(),
-      db('ledger_postings').where({ transaction_id: written.id }).update({ amount_cents: 1 }),
-      db('ledger_postings').where({ transaction_id: written.id }).delete(),
-    ];
-    for (const statement of refusals) await expect(statement).rejects.toThrow(/append-only/);
+    const statements = {
+      'update a transaction': db('ledger_transactions').where({ id: written.id }).update({ kind: 'release' }),
+      'delete a transaction': db('ledger_transactions').where({ id: written.id }).delete(),
+      'update a posting': db('ledger_postings').where({ transaction_id: written.id }).update({ amount_cents: 1 }),
+      'delete a posting': db('ledger_postings').where({ transaction_id: written.id }).delete(),
+    };
+    const outcomes: Record<string, string> = {};
+    for (const [what, statement] of Object.entries(statements)) {
+      outcomes[what] = await statement.then(
+        (changed: unknown) => `done (${JSON.stringify(changed)})`,
+        (err: Error) => err.message,
+      );
+    }
+    expect(outcomes).toEqual({
+      'update a transaction': expect.stringMatching(/ledger_transactions is append-only/),
+      'delete a transaction': expect.stringMatching(/ledger_transactions is append-only/),
+      'update a posting': expect.stringMatching(/ledger_postings is append-only/),
+      'delete a posting': expect.stringMatching(/ledger_postings is append-only/),
+    });
     expect(await db('ledger_postings').where({ transaction_id: written.id }).count({ n: '*' })).toEqual([{ n: 2 }]);
     expect((await db('ledger_transactions').where({ id: written.id }).first()).kind).toBe('hold');
   });
@@ -112,11 +125,15 @@ describe('the posting writer', () => {
       ],
     ];
     for (const postings of attempts) {
-      await expect(postTransaction(db, { key: `test:${payer}`, kind: 'hold', paymentRef: null, postings })).rejects.toThrow(
-        RangeError,
-      );
+      await expect(
+        postTransaction(db, { key: `test:${payer}`, kind: 'hold', paymentRef: null, postings }),
+      ).rejects.toThrow(RangeError);
     }
-    expect(await db('ledger_transactions').where({ idempotency_key: `test:${payer}` }).first()).toBeUndefined();
+    expect(
+      await db('ledger_transactions')
+        .where({ idempotency_key: `test:${payer}` })
+        .first(),
+    ).toBeUndefined();
   });
 
   it('refuses to take an account but provider:clearing below zero, and writes nothing', async () => {
@@ -133,7 +150,11 @@ describe('the posting writer', () => {
       }),
     );
     expect(reason).toBe('insufficient_funds');
-    expect(await db('ledger_transactions').where({ idempotency_key: `test:${payer}` }).first()).toBeUndefined();
+    expect(
+      await db('ledger_transactions')
+        .where({ idempotency_key: `test:${payer}` })
+        .first(),
+    ).toBeUndefined();
   });
 
   it('answers a repeated key with the transaction it wrote, also to 20 writers at once', async () => {
@@ -161,7 +182,7 @@ describe('the posting writer', () => {
 describe('release', () => {
   it('moves what is left in escrow to the seller, less the fee to the platform', async () => {
     const { pi, payer, seller } = fresh();
-    const feesBefore = (await db('ledger_balances').where({ account: fees }).first())?.balance_cents ?? 0;
+    const feesBefore = (await accountBalances(db, [fees])).get(fees)!;
     await recordHold(db, { paymentIntentId: pi, payerId: payer, amountCents: 10_000 }, `hold:${pi}`);
     expect(await paymentEscrow(db, pi)).toBe(10_000);
     const released = await release(db, { paymentIntentId: pi, sellerId: seller, feeCents: 500 }, `release:${pi}`);
@@ -172,9 +193,7 @@ describe('release', () => {
     ]);
     expect(await paymentEscrow(db, pi)).toBe(0);
     expect((await userBalances(db, [seller])).get(seller)!.available).toBe(9_500);
-    expect(Number((await db('ledger_balances').where({ account: fees }).first()).balance_cents)).toBe(
-      Number(feesBefore) + 500,
-    );
+    expect((await accountBalances(db, [fees])).get(fees)).toBe(feesBefore + 500);
     // the same key again: the same transaction, nothing more moved
     expect((await release(db, { paymentIntentId: pi, sellerId: seller, feeCents: 500 }, `release:${pi}`)).id).toBe(
       released.id,
@@ -196,9 +215,9 @@ describe('release', () => {
       'nothing_to_release',
     );
     // a second hold of the same payment, under another key
-    expect(await refusalOf(recordHold(db, { paymentIntentId: pi, payerId: payer, amountCents: 300 }, `again:${pi}`))).toBe(
-      'already_held',
-    );
+    expect(
+      await refusalOf(recordHold(db, { paymentIntentId: pi, payerId: payer, amountCents: 300 }, `again:${pi}`)),
+    ).toBe('already_held');
   });
 
   it('releases a payment once when 10 releases with different keys race', async () => {

@@ -12,10 +12,8 @@ import {
   onboardedAccount,
   payingCustomer,
   refundedAt,
-  startSandboxPayments,
   unfinishedAccount,
   type PayingCustomer,
-  type SandboxPayments,
 } from '../../../test/ledger-provider';
 import {
   checkBalances,
@@ -31,6 +29,7 @@ import {
   userBalances,
   type LedgerDeps,
 } from '.';
+import { wholeCents } from './repo';
 
 /**
  * The operations that call the provider, on the engine of the run, against the real payments adapter and
@@ -40,19 +39,15 @@ import {
  */
 let api: TestApi;
 let db: Knex;
-let provider: SandboxPayments;
 let deps: LedgerDeps;
 let customer: PayingCustomer;
 beforeAll(async () => {
-  [api, provider] = await Promise.all([startTestApi(), startSandboxPayments()]);
+  api = await startTestApi();
   db = api.db;
-  deps = { db, payments: provider.payments };
-  customer = await payingCustomer(provider, 1);
+  deps = { db, payments: api.payments };
+  customer = await payingCustomer(api, 1);
 });
-afterAll(async () => {
-  await api?.close();
-  await provider?.close();
-});
+afterAll(() => api.close());
 
 let next = 0;
 const fresh = () => {
@@ -61,7 +56,7 @@ const fresh = () => {
 };
 
 async function heldPayment(payer: number, amount: number): Promise<string> {
-  const pi = await authorizedPayment(provider.payments, customer, amount);
+  const pi = await authorizedPayment(api.payments, customer, amount);
   await hold(deps, { paymentIntentId: pi, payerId: payer, amountCents: amount }, `hold:${pi}`);
   return pi;
 }
@@ -75,7 +70,7 @@ const refusalOf = (work: Promise<unknown>) =>
 describe('hold', () => {
   it('captures the payment at the provider and posts clearing → the payer’s escrow, once', async () => {
     const { payer } = fresh();
-    const pi = await authorizedPayment(provider.payments, customer, 4_200);
+    const pi = await authorizedPayment(api.payments, customer, 4_200);
     const held = await hold(deps, { paymentIntentId: pi, payerId: payer, amountCents: 4_200 }, `hold:${pi}`);
     expect(held.postings).toEqual([
       { account: ledgerAccounts.clearing, amountCents: -4_200 },
@@ -83,30 +78,30 @@ describe('hold', () => {
     ]);
     const again = await hold(deps, { paymentIntentId: pi, payerId: payer, amountCents: 4_200 }, `hold:${pi}`);
     expect(again.id).toBe(held.id);
-    expect(await capturesOf(provider, pi)).toBe(1);
+    expect(await capturesOf(api, pi)).toBe(1);
     expect(await paymentEscrow(db, pi)).toBe(4_200);
   });
 
   it('is completed by a retry after dying between the capture and the ledger write', async () => {
     const { payer } = fresh();
-    const pi = await authorizedPayment(provider.payments, customer, 900);
+    const pi = await authorizedPayment(api.payments, customer, 900);
     const input = { paymentIntentId: pi, payerId: payer, amountCents: 900 };
-    const crashed = { db, payments: crashing(provider.payments, 'capture', 'after') };
+    const crashed = { db, payments: crashing(api.payments, 'capture', 'after') };
     await expect(hold(crashed, input, `hold:${pi}`)).rejects.toBeInstanceOf(Crash);
-    expect(await capturesOf(provider, pi)).toBe(1);
+    expect(await capturesOf(api, pi)).toBe(1);
     expect(await paymentEscrow(db, pi)).toBe(0);
     await hold(deps, input, `hold:${pi}`);
-    expect(await capturesOf(provider, pi)).toBe(1);
+    expect(await capturesOf(api, pi)).toBe(1);
     expect(await paymentEscrow(db, pi)).toBe(900);
   });
 
   it('50 concurrent confirmations of one payment (same key): one charge, one ledger transaction', async () => {
     const { payer } = fresh();
-    const pi = await authorizedPayment(provider.payments, customer, 12_345);
+    const pi = await authorizedPayment(api.payments, customer, 12_345);
     const input = { paymentIntentId: pi, payerId: payer, amountCents: 12_345 };
     const answers = await Promise.all(Array.from({ length: 50 }, () => hold(deps, input, `hold:${pi}`)));
     expect(new Set(answers.map((a) => a.id)).size).toBe(1);
-    expect(await capturesOf(provider, pi)).toBe(1);
+    expect(await capturesOf(api, pi)).toBe(1);
     expect(await db('ledger_transactions').where({ payment_ref: pi }).count({ n: '*' })).toEqual([{ n: 1 }]);
     expect((await userBalances(db, [payer])).get(payer)!.escrow).toBe(12_345);
   });
@@ -124,7 +119,7 @@ describe('refund', () => {
     const settled = await refund(deps, { paymentIntentId: pi, amountCents: 7_500 }, `refund:${pi}:3`);
     expect(settled.providerObject).toMatch(/^re_/);
     expect(await paymentEscrow(db, pi)).toBe(0);
-    expect(await refundedAt(provider, pi)).toBe(10_000);
+    expect(await refundedAt(api, pi)).toBe(10_000);
     expect((await userBalances(db, [payer])).get(payer)).toEqual({ available: 0, escrow: 0, payable: 0 });
   });
 
@@ -132,11 +127,13 @@ describe('refund', () => {
     const { payer } = fresh();
     const pi = await heldPayment(payer, 3_000);
     const outcomes = await Promise.all(
-      Array.from({ length: 10 }, (_, n) => refusalOf(refund(deps, { paymentIntentId: pi, amountCents: 1_000 }, `refund:${pi}:${n}`))),
+      Array.from({ length: 10 }, (_, n) =>
+        refusalOf(refund(deps, { paymentIntentId: pi, amountCents: 1_000 }, `refund:${pi}:${n}`)),
+      ),
     );
     expect(outcomes.filter((o) => o === 'no refusal')).toHaveLength(3);
     expect(outcomes.filter((o) => o === 'insufficient_escrow')).toHaveLength(7);
-    expect(await refundedAt(provider, pi)).toBe(3_000);
+    expect(await refundedAt(api, pi)).toBe(3_000);
     expect(await paymentEscrow(db, pi)).toBe(0);
   });
 
@@ -146,13 +143,15 @@ describe('refund', () => {
     for (const when of ['before', 'after'] as const) {
       const key = `refund:${pi}:${when}`;
       const input = { paymentIntentId: pi, amountCents: 1_000 };
-      await expect(refund({ db, payments: crashing(provider.payments, 'refund', when) }, input, key)).rejects.toBeInstanceOf(Crash);
+      await expect(refund({ db, payments: crashing(api.payments, 'refund', when) }, input, key)).rejects.toBeInstanceOf(
+        Crash,
+      );
       // the money waits in payable, out of the escrow, until the step completes
       expect((await userBalances(db, [payer])).get(payer)!.payable).toBe(1_000);
       await refund(deps, input, key);
       expect((await userBalances(db, [payer])).get(payer)!.payable).toBe(0);
     }
-    expect(await refundedAt(provider, pi)).toBe(2_000);
+    expect(await refundedAt(api, pi)).toBe(2_000);
     expect(await paymentEscrow(db, pi)).toBe(3_000);
   });
 });
@@ -160,7 +159,7 @@ describe('refund', () => {
 describe('payout', () => {
   it('pays a seller’s available balance out to their connected account, surviving crashes between the calls', async () => {
     const { payer, seller } = fresh();
-    const accountId = await onboardedAccount(provider, seller);
+    const accountId = await onboardedAccount(api, seller);
     const pi = await heldPayment(payer, 8_000);
     await release(db, { paymentIntentId: pi, sellerId: seller, feeCents: 400 }, `release:${pi}`);
     const key = `payout:${seller}:1`;
@@ -168,7 +167,9 @@ describe('payout', () => {
       ['transfer', 'after'],
       ['payout', 'after'],
     ] as const) {
-      await expect(payout({ db, payments: crashing(provider.payments, call, when) }, { sellerId: seller, accountId }, key)).rejects.toBeInstanceOf(Crash);
+      await expect(
+        payout({ db, payments: crashing(api.payments, call, when) }, { sellerId: seller, accountId }, key),
+      ).rejects.toBeInstanceOf(Crash);
     }
     const paid = await payout(deps, { sellerId: seller, accountId }, key);
     expect(paid.providerObject).toMatch(/^tr_/);
@@ -178,13 +179,15 @@ describe('payout', () => {
       { account: ledgerAccounts.clearing, amountCents: 7_600 },
     ]);
     expect((await userBalances(db, [seller])).get(seller)).toEqual({ available: 0, escrow: 0, payable: 0 });
-    expect(await refusalOf(payout(deps, { sellerId: seller, accountId }, `payout:${seller}:2`))).toBe('nothing_to_pay_out');
+    expect(await refusalOf(payout(deps, { sellerId: seller, accountId }, `payout:${seller}:2`))).toBe(
+      'nothing_to_pay_out',
+    );
     expect((await reconcile(deps)).differences).toEqual([]);
   });
 
   it('puts the money back when the provider refuses the transfer, and answers the same key with the refusal', async () => {
     const { payer, seller } = fresh();
-    const accountId = await unfinishedAccount(provider, seller);
+    const accountId = await unfinishedAccount(api, seller);
     const pi = await heldPayment(payer, 2_000);
     await release(db, { paymentIntentId: pi, sellerId: seller, feeCents: 0 }, `release:${pi}`);
     const key = `payout:${seller}:1`;
@@ -196,7 +199,7 @@ describe('payout', () => {
 
 describe('reconciliation', () => {
   it('runs on the job runner and records that the ledger and the provider agree', async () => {
-    const entries: Record<string, unknown>[] = [];
+    const entries: { level: number }[] = [];
     const logger = pino(
       { level: 'info' },
       new Writable({
@@ -210,7 +213,7 @@ describe('reconciliation', () => {
       db,
       handlers: new HandlerRegistry([]),
       logger,
-      schedules: [reconciliationSchedule(provider.payments, logger)],
+      schedules: [reconciliationSchedule(api.payments, logger)],
     });
     // the first round sees the schedule for the first time and makes it due; the second runs it
     await runner.runSchedules();
@@ -218,8 +221,9 @@ describe('reconciliation', () => {
     const runs = await db('ledger_reconciliations').select();
     expect(runs).toHaveLength(1);
     expect(runs[0].difference_count).toBe(0);
-    expect(Number(runs[0].provider_net_cents)).toBe(Number(runs[0].ledger_net_cents));
-    expect(Number(runs[0].provider_net_cents)).toBeGreaterThan(0);
+    const [provided, recorded] = [runs[0].provider_net_cents, runs[0].ledger_net_cents].map(wholeCents);
+    expect(provided).toBe(recorded);
+    expect(provided).toBeGreaterThan(0);
     expect(entries.filter((e) => e.level >= 50)).toEqual([]);
   });
 
@@ -227,7 +231,7 @@ describe('reconciliation', () => {
     const { payer } = fresh();
     const pi = await heldPayment(payer, 6_000);
     // refunded at the provider behind the ledger's back (the provider's dashboard, say)
-    const outside = await provider.payments.refund({ paymentIntentId: pi, amount: 6_000 }, `dashboard:${pi}`);
+    const outside = await api.payments.refund({ paymentIntentId: pi, amount: 6_000 }, `dashboard:${pi}`);
     await expect(refund(deps, { paymentIntentId: pi, amountCents: 1_000 }, `refund:${pi}`)).rejects.toMatchObject({
       code: 'charge_already_refunded',
     });

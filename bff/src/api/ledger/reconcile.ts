@@ -46,7 +46,8 @@ export async function reconcile(deps: LedgerDeps): Promise<Reconciliation> {
 
   const byObject = new Map(movements.filter((m) => m.object).map((m) => [m.object!, m]));
   const holdsByAmount = new Map<number, typeof movements>();
-  for (const m of movements.filter((m) => !m.object)) holdsByAmount.set(m.amount, [...(holdsByAmount.get(m.amount) ?? []), m]);
+  for (const m of movements.filter((m) => !m.object))
+    holdsByAmount.set(m.amount, [...(holdsByAmount.get(m.amount) ?? []), m]);
 
   const differences: Difference[] = [];
   for (const line of lines) {

@@ -112,7 +112,9 @@ export const ledgerRepo = {
       .whereIn('account', accounts)
       .orderBy('account')
       .select('account', 'balance_cents');
-    const rows: { account: string; balance_cents: string | number }[] = isSqlite(trx) ? await query : await query.forUpdate();
+    const rows: { account: string; balance_cents: string | number }[] = isSqlite(trx)
+      ? await query
+      : await query.forUpdate();
     return new Map(rows.map((r) => [r.account, wholeCents(r.balance_cents)]));
   },
 
@@ -133,7 +135,8 @@ export const ledgerRepo = {
 
   /** Serialises releases and refunds of one payment (MySQL: a row lock; SQLite has a single writer). */
   async lockPayment(trx: Knex.Transaction, paymentRef: string): Promise<void> {
-    if (!isSqlite(trx)) await trx('ledger_payments').where({ payment_ref: paymentRef }).forUpdate().first('payment_ref');
+    if (!isSqlite(trx))
+      await trx('ledger_payments').where({ payment_ref: paymentRef }).forUpdate().first('payment_ref');
   },
 
   /** What is left of a payment in its payer's escrow: held, less what was released and refunded. */
@@ -188,7 +191,9 @@ export const ledgerRepo = {
   async providerMovements(
     db: Knex,
     clearing: string,
-  ): Promise<{ key: string; kind: TransactionKind; paymentRef: string | null; object: string | null; amount: number }[]> {
+  ): Promise<
+    { key: string; kind: TransactionKind; paymentRef: string | null; object: string | null; amount: number }[]
+  > {
     const rows: {
       idempotency_key: string;
       kind: TransactionKind;

@@ -77,11 +77,13 @@ export class LedgerRefusal extends Error {
 const MAX_KEY_LENGTH = 160;
 
 function checkKey(key: string): void {
-  if (!key || key.length > MAX_KEY_LENGTH) throw new RangeError(`an idempotency key is 1 to ${MAX_KEY_LENGTH} characters`);
+  if (!key || key.length > MAX_KEY_LENGTH)
+    throw new RangeError(`an idempotency key is 1 to ${MAX_KEY_LENGTH} characters`);
 }
 
 function checkPositiveCents(value: number, what: string): void {
-  if (!Number.isSafeInteger(value) || value <= 0) throw new RangeError(`${what} must be a positive whole number of cents`);
+  if (!Number.isSafeInteger(value) || value <= 0)
+    throw new RangeError(`${what} must be a positive whole number of cents`);
 }
 
 /**
@@ -89,7 +91,9 @@ function checkPositiveCents(value: number, what: string): void {
  * a network failure, its own failure (5xx), a conflict or a rate limit: those may succeed when repeated.
  */
 function isProviderRefusal(err: unknown): err is PaymentProviderError {
-  return err instanceof PaymentProviderError && err.status >= 400 && err.status < 500 && ![409, 429].includes(err.status);
+  return (
+    err instanceof PaymentProviderError && err.status >= 400 && err.status < 500 && ![409, 429].includes(err.status)
+  );
 }
 
 function toLedgerTransaction(row: TransactionRow, postings: PostingRow[]): LedgerTransaction {
@@ -204,10 +208,7 @@ async function write(
 }
 
 /** A transaction of the caller's own making (tests, corrections): postings that sum to zero, under a key. */
-export async function postTransaction(
-  db: Knex,
-  entry: Entry & { postings: Posting[] },
-): Promise<LedgerTransaction> {
+export async function postTransaction(db: Knex, entry: Entry & { postings: Posting[] }): Promise<LedgerTransaction> {
   checkKey(entry.key);
   const accounts = [...new Set(entry.postings.map((p) => p.account))];
   return post(db, entry, accounts, async () => entry.postings);
@@ -335,17 +336,25 @@ export async function refund(deps: LedgerDeps, input: RefundInput, key: string):
   const payable = ledgerAccounts.payable(payment.payer_id);
   const { clearing } = ledgerAccounts;
 
-  const reserve = await post(db, { key: `${key}:reserve`, kind: 'refund_reserve', paymentRef: pi }, [escrow, payable], async (trx) => {
-    await ledgerRepo.lockPayment(trx, pi);
-    const left = await ledgerRepo.escrowOf(trx, pi, escrow);
-    if (input.amountCents > left) {
-      throw new LedgerRefusal('insufficient_escrow', `${pi} has ${left} cents left in escrow, not ${input.amountCents}`);
-    }
-    return [
-      { account: escrow, amountCents: -input.amountCents },
-      { account: payable, amountCents: input.amountCents },
-    ];
-  });
+  const reserve = await post(
+    db,
+    { key: `${key}:reserve`, kind: 'refund_reserve', paymentRef: pi },
+    [escrow, payable],
+    async (trx) => {
+      await ledgerRepo.lockPayment(trx, pi);
+      const left = await ledgerRepo.escrowOf(trx, pi, escrow);
+      if (input.amountCents > left) {
+        throw new LedgerRefusal(
+          'insufficient_escrow',
+          `${pi} has ${left} cents left in escrow, not ${input.amountCents}`,
+        );
+      }
+      return [
+        { account: escrow, amountCents: -input.amountCents },
+        { account: payable, amountCents: input.amountCents },
+      ];
+    },
+  );
   const amount = amountIn(reserve, payable);
   if (amount !== input.amountCents) {
     throw new LedgerRefusal('key_reused', `the refund ${key} was of ${amount} cents, not ${input.amountCents}`);
@@ -397,14 +406,19 @@ export async function payout(deps: LedgerDeps, input: PayoutInput, key: string):
   const payable = ledgerAccounts.payable(input.sellerId);
   const { clearing } = ledgerAccounts;
 
-  const reserve = await post(db, { key: `${key}:reserve`, kind: 'payout_reserve', paymentRef: null }, [available, payable], async (trx) => {
-    const balance = (await ledgerRepo.lockBalances(trx, [available, payable])).get(available) ?? 0;
-    if (balance <= 0) throw new LedgerRefusal('nothing_to_pay_out', `${available} holds nothing to pay out`);
-    return [
-      { account: available, amountCents: -balance },
-      { account: payable, amountCents: balance },
-    ];
-  });
+  const reserve = await post(
+    db,
+    { key: `${key}:reserve`, kind: 'payout_reserve', paymentRef: null },
+    [available, payable],
+    async (trx) => {
+      const balance = (await ledgerRepo.lockBalances(trx, [available, payable])).get(available) ?? 0;
+      if (balance <= 0) throw new LedgerRefusal('nothing_to_pay_out', `${available} holds nothing to pay out`);
+      return [
+        { account: available, amountCents: -balance },
+        { account: payable, amountCents: balance },
+      ];
+    },
+  );
   const amount = amountIn(reserve, payable);
 
   let transfer: { id: string };
@@ -412,10 +426,15 @@ export async function payout(deps: LedgerDeps, input: PayoutInput, key: string):
     transfer = await payments.transfer({ accountId: input.accountId, amount }, `${key}:transfer`);
   } catch (err) {
     if (isProviderRefusal(err)) {
-      await post(db, { key: `${key}:cancel`, kind: 'payout_cancel', paymentRef: null }, [payable, available], async () => [
-        { account: payable, amountCents: -amount },
-        { account: available, amountCents: amount },
-      ]);
+      await post(
+        db,
+        { key: `${key}:cancel`, kind: 'payout_cancel', paymentRef: null },
+        [payable, available],
+        async () => [
+          { account: payable, amountCents: -amount },
+          { account: available, amountCents: amount },
+        ],
+      );
     }
     throw err;
   }
@@ -444,30 +463,43 @@ export async function paymentEscrow(db: Knex, paymentIntentId: string): Promise<
   return payment ? ledgerRepo.escrowOf(db, paymentIntentId, ledgerAccounts.escrow(payment.payer_id)) : 0;
 }
 
+/**
+ * Accounts' balances, from the snapshot (a row per account) or replayed from every posting (the ledger's
+ * truth, which `checkBalances` holds the snapshot to). An account nothing was posted to holds 0.
+ */
+export async function accountBalances(
+  db: Knex,
+  accounts: string[],
+  from: 'snapshot' | 'postings' = 'snapshot',
+): Promise<Map<string, number>> {
+  const found =
+    from === 'snapshot'
+      ? new Map([...(await ledgerRepo.snapshots(db, accounts))].map(([account, s]) => [account, s.balance]))
+      : await ledgerRepo.replayed(db, accounts);
+  return new Map(accounts.map((account) => [account, found.get(account) ?? 0]));
+}
+
 export interface UserBalances {
   available: number;
   escrow: number;
   payable: number;
 }
 
-/**
- * Users' balances, from the snapshot (one row per account) or replayed from every posting (the ledger's
- * truth, which `checkBalances` holds the snapshot to).
- */
+/** Users' balances, as `accountBalances` reads them. */
 export async function userBalances(
   db: Knex,
   userIds: number[],
   from: 'snapshot' | 'postings' = 'snapshot',
 ): Promise<Map<number, UserBalances>> {
-  const accountsOf = (id: number) => [ledgerAccounts.available(id), ledgerAccounts.escrow(id), ledgerAccounts.payable(id)];
-  const accounts = userIds.flatMap(accountsOf);
-  const balances =
-    from === 'snapshot'
-      ? new Map([...(await ledgerRepo.snapshots(db, accounts))].map(([account, s]) => [account, s.balance]))
-      : await ledgerRepo.replayed(db, accounts);
+  const accountsOf = (id: number) => [
+    ledgerAccounts.available(id),
+    ledgerAccounts.escrow(id),
+    ledgerAccounts.payable(id),
+  ];
+  const balances = await accountBalances(db, userIds.flatMap(accountsOf), from);
   return new Map(
     userIds.map((id) => {
-      const [available, escrow, payable] = accountsOf(id).map((account) => balances.get(account) ?? 0);
+      const [available, escrow, payable] = accountsOf(id).map((account) => balances.get(account)!);
       return [id, { available, escrow, payable }];
     }),
   );

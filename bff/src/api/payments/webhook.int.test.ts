@@ -37,7 +37,9 @@ const accountUpdated = (created: number, payoutsEnabled: boolean) => ({
   object: 'event',
   type: 'account.updated',
   created,
-  data: { object: { id: accountId, object: 'account', details_submitted: payoutsEnabled, payouts_enabled: payoutsEnabled } },
+  data: {
+    object: { id: accountId, object: 'account', details_submitted: payoutsEnabled, payouts_enabled: payoutsEnabled },
+  },
 });
 
 const stateOf = () => api.db('payout_accounts').where({ account_id: accountId }).first('payouts_enabled', 'state_at');
@@ -73,7 +75,9 @@ describe('the provider webhook', () => {
   it('changes nothing twice: a replay, however many at once, and an older event after a newer one', async () => {
     const newer = signed(accountUpdated(2_000_000_000, true));
     const answers = await Promise.all(Array.from({ length: 20 }, () => deliver(newer.body, newer.signature)));
-    const outcomes = await Promise.all(answers.map(async (r) => ((await r.json()) as { Content: { received: string } }).Content.received));
+    const outcomes = await Promise.all(
+      answers.map(async (r) => ((await r.json()) as { Content: { received: string } }).Content.received),
+    );
     expect(answers.every((r) => r.status === 200)).toBe(true);
     expect(outcomes.filter((o) => o === 'handled')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'replayed')).toHaveLength(19);
@@ -104,15 +108,25 @@ describe('payouts onboarding through the provider', () => {
     const back = await pressProviderButton(link.body.Content.url, 'Submit', { holder: 'Sam Seller' });
     expect(back).toBe('http://localhost:3000/payment-methods?payouts=return#payouts');
     const after = await call<{ payouts: PayoutAccount }>(api.url, 'GET', '/api/payouts/account', { token: other });
-    expect(after.body.Content.payouts).toEqual({ details_submitted: 1, payouts_enabled: 1, action_required: 0, remediation_link: null });
+    expect(after.body.Content.payouts).toEqual({
+      details_submitted: 1,
+      payouts_enabled: 1,
+      action_required: 0,
+      remediation_link: null,
+    });
   });
 
   it("the provider's own account.updated event arrives, signed, and is recorded once", async () => {
     const other = await registerUser(api, 'seller_event');
     const link = await call<{ url: string }>(api.url, 'POST', '/api/payouts/onboarding', { token: other });
     await pressProviderButton(link.body.Content.url, 'Submit', { holder: 'Sam Seller' });
-    const { account_id } = await api.db('payout_accounts').join('users', 'users.id', 'payout_accounts.user_id').where('users.username', 'seller_event').first('account_id');
-    const received = async () => api.db('payment_events').where({ object_id: account_id, type: 'account.updated' }).select('id');
+    const { account_id } = await api
+      .db('payout_accounts')
+      .join('users', 'users.id', 'payout_accounts.user_id')
+      .where('users.username', 'seller_event')
+      .first('account_id');
+    const received = async () =>
+      api.db('payment_events').where({ object_id: account_id, type: 'account.updated' }).select('id');
     const deadline = Date.now() + 10_000;
     while ((await received()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     const [event] = await received();

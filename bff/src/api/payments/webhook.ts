@@ -1,6 +1,6 @@
 import express, { Router } from 'express';
 import { messages } from '@swapstuff/contracts';
-import { withTransaction, type Knex } from '@swapstuff/db';
+import { isUniqueViolation, withTransaction, type Knex } from '@swapstuff/db';
 import type { ApiDeps } from '../deps';
 import { ok, send } from '../../http';
 import type { ProviderEvent } from '../../adapters/payments';
@@ -24,18 +24,29 @@ const handlers: Record<string, EventHandler> = {
     payoutAccountsRepo.update(
       trx,
       event.object.id,
-      { details_submitted: event.object.details_submitted === true, payouts_enabled: event.object.payouts_enabled === true },
+      {
+        details_submitted: event.object.details_submitted === true,
+        payouts_enabled: event.object.payouts_enabled === true,
+      },
       event.created,
     ),
 };
 
-/** An event once: recorded by id in the same transaction as what it changes, so a replay changes nothing. */
+/**
+ * An event once: recorded by id first, in the same transaction as what it changes, so a replay (even one
+ * racing the first delivery) fails on the id and changes nothing.
+ */
 export async function handleEvent(db: Knex, event: ProviderEvent): Promise<'handled' | 'replayed'> {
-  return withTransaction(db, async (trx) => {
-    if (!(await paymentEventsRepo.recordOnce(trx, event))) return 'replayed';
-    await handlers[event.type]?.(trx, event);
-    return 'handled';
-  });
+  try {
+    return await withTransaction(db, async (trx): Promise<'handled'> => {
+      await paymentEventsRepo.record(trx, event);
+      await handlers[event.type]?.(trx, event);
+      return 'handled';
+    });
+  } catch (err) {
+    if (isUniqueViolation(err) && (await paymentEventsRepo.exists(db, event.id))) return 'replayed';
+    throw err;
+  }
 }
 
 /**

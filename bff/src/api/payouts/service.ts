@@ -30,7 +30,12 @@ export async function status(deps: ApiDeps, userId: number): Promise<PayoutAccou
   if (row && !row.payouts_enabled) {
     const account = await atProvider(deps, () => deps.payments.retrieveAccount(row!.account_id));
     const { details_submitted, payouts_enabled } = account;
-    await payoutAccountsRepo.update(deps.db, account.id, { details_submitted, payouts_enabled }, Math.floor(Date.now() / 1000));
+    await payoutAccountsRepo.update(
+      deps.db,
+      account.id,
+      { details_submitted, payouts_enabled },
+      Math.floor(Date.now() / 1000),
+    );
     row = await payoutAccountsRepo.of(deps.db, userId);
   }
   const enabled = Boolean(row?.payouts_enabled);

@@ -104,8 +104,7 @@ export interface RawCard {
   cvc?: string;
 }
 
-const refuse = (code: string, message: string, param: string) =>
-  cardError({ code, message, param: `card[${param}]` });
+const refuse = (code: string, message: string, param: string) => cardError({ code, message, param: `card[${param}]` });
 
 /** Two-digit years are this century's, as Stripe reads them. */
 function fullYear(text: string): number {
@@ -177,7 +176,12 @@ export function outcomeOf(behaviour: Behaviour, use: { setup: boolean; setUp: bo
     case 'succeeds':
       return { result: 'succeeds' };
     case 'declines':
-      return { result: 'declines', code: behaviour.code, declineCode: behaviour.declineCode, message: behaviour.message };
+      return {
+        result: 'declines',
+        code: behaviour.code,
+        declineCode: behaviour.declineCode,
+        message: behaviour.message,
+      };
     case 'authenticates-once':
       if (use.setup) return { result: 'authenticates' };
       if (use.setUp) return { result: 'succeeds' };

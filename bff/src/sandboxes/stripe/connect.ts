@@ -8,17 +8,40 @@ import { availableBalance, recordTransaction } from './balance';
 import { invalidRequest, missingParam, noSuch, StripeError } from './errors';
 import { allowOnly, COMMON, currency, int, metadata, oneOf, str, url, type Params } from './params';
 import { seconds, type Call, type Routes, type Sandbox } from './sandbox';
-import { newId, randomText, type Account, type AccountLinkState, type BankAccount, type Payout, type Transfer } from './store';
+import {
+  newId,
+  randomText,
+  type Account,
+  type AccountLinkState,
+  type BankAccount,
+  type Payout,
+  type Transfer,
+} from './store';
 
 /** An onboarding link works for this long after it is made, as Stripe's do (a few minutes). */
 export const LINK_LIFETIME_S = 300;
 /** Once opened, its form may be sent for this long. */
 export const FORM_LIFETIME_S = 3600;
 
-const DUE = ['business_type', 'external_account', 'individual.first_name', 'individual.last_name', 'tos_acceptance.date'];
+const DUE = [
+  'business_type',
+  'external_account',
+  'individual.first_name',
+  'individual.last_name',
+  'tos_acceptance.date',
+];
 
 function createAccount(sandbox: Sandbox, params: Params): Account {
-  allowOnly(params, [...COMMON, 'type', 'email', 'country', 'metadata', 'business_type', 'capabilities', 'default_currency']);
+  allowOnly(params, [
+    ...COMMON,
+    'type',
+    'email',
+    'country',
+    'metadata',
+    'business_type',
+    'capabilities',
+    'default_currency',
+  ]);
   const type = oneOf(params, 'type', ['express', 'standard', 'custom'] as const);
   if (type === undefined) throw missingParam('type');
   const requested = params.capabilities;
@@ -30,7 +53,8 @@ function createAccount(sandbox: Sandbox, params: Params): Account {
     id,
     object: 'account',
     business_profile: { mcc: null, name: null, product_description: null, support_email: null, url: null },
-    business_type: oneOf(params, 'business_type', ['individual', 'company', 'non_profit', 'government_entity'] as const) ?? null,
+    business_type:
+      oneOf(params, 'business_type', ['individual', 'company', 'non_profit', 'government_entity'] as const) ?? null,
     capabilities,
     charges_enabled: false,
     country: (str(params, 'country') ?? 'US').toUpperCase(),
@@ -265,5 +289,6 @@ export function connectRoutes(routes: Routes, sandbox: Sandbox): void {
 
 /** After a restart: the payouts still pending are paid as they would have been. */
 export function resumePayouts(sandbox: Sandbox): void {
-  for (const payout of Object.values(sandbox.store.state.payouts)) if (payout.status === 'pending') schedulePaid(sandbox, payout);
+  for (const payout of Object.values(sandbox.store.state.payouts))
+    if (payout.status === 'pending') schedulePaid(sandbox, payout);
 }

@@ -118,7 +118,16 @@ function defaultPaymentMethod(sandbox: Sandbox, params: Params, customer: Custom
   return id;
 }
 
-const CUSTOMER_FIELDS = [...COMMON, 'email', 'name', 'description', 'phone', 'metadata', 'invoice_settings', 'payment_method'];
+const CUSTOMER_FIELDS = [
+  ...COMMON,
+  'email',
+  'name',
+  'description',
+  'phone',
+  'metadata',
+  'invoice_settings',
+  'payment_method',
+];
 
 function updateCustomer(sandbox: Sandbox, customer: Customer, params: Params): void {
   if (has(params, 'invoice_settings')) allowOnly(params.invoice_settings as Params, ['default_payment_method']);
@@ -167,7 +176,8 @@ function cardsOf(sandbox: Sandbox, customerId: string | undefined, params: Param
   allowOnly(params, [...COMMON, 'customer', 'type', 'limit', 'starting_after', 'ending_before', 'allow_redisplay']);
   const type = str(params, 'type');
   const methods = newestFirst(sandbox.store.state.paymentMethods).filter(
-    (method) => customerId !== undefined && method.customer === customerId && (type === undefined || method.type === type),
+    (method) =>
+      customerId !== undefined && method.customer === customerId && (type === undefined || method.type === type),
   );
   return page(methods, params, url);
 }
@@ -179,7 +189,10 @@ export function customerRoutes(routes: Routes, sandbox: Sandbox): void {
   routes.get('/v1/customers/:id', ({ path }) => store.get('customers', path.id));
   routes.post('/v1/customers/:id', ({ path, params }) => {
     const customer = store.get('customers', path.id);
-    allowOnly(params, CUSTOMER_FIELDS.filter((name) => name !== 'payment_method'));
+    allowOnly(
+      params,
+      CUSTOMER_FIELDS.filter((name) => name !== 'payment_method'),
+    );
     // checked on a copy: a refused update changes nothing
     const updated = structuredClone(customer);
     updateCustomer(sandbox, updated, params);

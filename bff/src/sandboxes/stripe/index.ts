@@ -24,8 +24,6 @@ import type { Call, Handler, RouteOptions, Routes, Sandbox } from './sandbox';
 import { expand, newId, Store } from './store';
 import { eventRoutes, Webhooks } from './webhooks';
 
-export { signatureHeader } from './webhooks';
-
 export interface StripeSandboxOptions {
   /** the secret key servers use (sk_test_sandbox by default) */
   secretKey?: string;
@@ -119,7 +117,11 @@ function execute(handler: Handler, call: Call, sandbox: Sandbox): Answer {
   });
   try {
     const paths = strings(call.params, 'expand') ?? [];
-    return json(200, expand(handler(call), paths, (id) => sandbox.store.find(id)), true);
+    return json(
+      200,
+      expand(handler(call), paths, (id) => sandbox.store.find(id)),
+      true,
+    );
   } catch (err) {
     if (err instanceof StripeError) return json(err.status, { error: err.body }, err.keptForIdempotency);
     throw err;
@@ -134,48 +136,52 @@ function send(res: Response, answer: Answer, replayed = false): void {
 /** The routes' registry: authentication, parameters, `Stripe-Account`, idempotency, the state on disk. */
 function apiRoutes(router: Router, sandbox: Sandbox, keys: { secret: string; publishable: string }): Routes {
   const idempotency = new Idempotency(sandbox.store, sandbox.clock);
-  const add = (method: 'get' | 'post') => (path: string, handler: Handler, options: RouteOptions = {}) => {
-    router[method](path, async (req: Request, res: Response) => {
-      const params =
-        method === 'get' ? parseQuery(new URL(req.originalUrl, 'http://x').search) : parseForm(req.body, req.get('content-type'));
-      const kind = authenticate(req, params, keys);
-      if (kind === 'publishable' && !options.publishable)
-        throw unauthorized(
-          'This API call cannot be made with a publishable API key. Please use a secret API key.',
-          'secret_key_required',
+  const add =
+    (method: 'get' | 'post') =>
+    (path: string, handler: Handler, options: RouteOptions = {}) => {
+      router[method](path, async (req: Request, res: Response) => {
+        const params =
+          method === 'get'
+            ? parseQuery(new URL(req.originalUrl, 'http://x').search)
+            : parseForm(req.body, req.get('content-type'));
+        const kind = authenticate(req, params, keys);
+        if (kind === 'publishable' && !options.publishable)
+          throw unauthorized(
+            'This API call cannot be made with a publishable API key. Please use a secret API key.',
+            'secret_key_required',
+          );
+        // Stripe.js sends the key as a field: it is no parameter of the call
+        delete params.key;
+        const call: Call = {
+          params,
+          path: req.params as Record<string, string>,
+          account: connectedAccount(req, sandbox, options, kind === 'secret' ? keys.secret : keys.publishable),
+          publicUrl: sandbox.publicUrl ?? `${req.protocol}://${req.get('host')}`,
+          requestId: res.get('Request-Id')!,
+          idempotencyKey: method === 'post' ? (req.get('idempotency-key') ?? null) : null,
+        };
+        if (method === 'get') return send(res, execute(handler, call, sandbox));
+        if (call.idempotencyKey === null) {
+          const answer = execute(handler, call, sandbox);
+          await sandbox.store.save();
+          return send(res, answer);
+        }
+        const answer = await idempotency.run(
+          call.account ?? 'platform',
+          call.idempotencyKey,
+          fingerprintOf(req.method, req.path, params),
+          () => execute(handler, call, sandbox),
+          () => sandbox.store.save(),
         );
-      // Stripe.js sends the key as a field: it is no parameter of the call
-      delete params.key;
-      const call: Call = {
-        params,
-        path: req.params as Record<string, string>,
-        account: connectedAccount(req, sandbox, options, kind === 'secret' ? keys.secret : keys.publishable),
-        publicUrl: sandbox.publicUrl ?? `${req.protocol}://${req.get('host')}`,
-        requestId: res.get('Request-Id')!,
-        idempotencyKey: method === 'post' ? (req.get('idempotency-key') ?? null) : null,
-      };
-      if (method === 'get') return send(res, execute(handler, call, sandbox));
-      if (call.idempotencyKey === null) {
-        const answer = execute(handler, call, sandbox);
-        await sandbox.store.save();
-        return send(res, answer);
-      }
-      const answer = await idempotency.run(
-        call.account ?? 'platform',
-        call.idempotencyKey,
-        fingerprintOf(req.method, req.path, params),
-        () => execute(handler, call, sandbox),
-        () => sandbox.store.save(),
-      );
-      send(res, answer, answer.replayed);
-    });
-  };
+        send(res, answer, answer.replayed);
+      });
+    };
   return { get: add('get'), post: add('post') };
 }
 
 /** api.stripe.com lets any page tokenize a card: the browser posts it there itself. */
 function tokenizationCors(req: Request, res: Response, next: NextFunction): void {
-  if (req.path !== '/v1/payment_methods') return next();
+  if (req.path !== '/v1/payment_methods' || (req.method !== 'POST' && req.method !== 'OPTIONS')) return next();
   res.set('Access-Control-Allow-Origin', '*');
   if (req.method !== 'OPTIONS') return next();
   res
@@ -189,12 +195,19 @@ function tokenizationCors(req: Request, res: Response, next: NextFunction): void
     .end();
 }
 
+/** The path as logged: an onboarding link's token opens the form, so it is not written down. */
+const loggedPath = (path: string) => path.replace(/^\/sandbox\/onboarding\/[^/]+/, '/sandbox/onboarding/…');
+
+/** One line per request: method, path, status and time; never a body, a query or a header. */
 function requestLog(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction) => {
     const startedAt = Date.now();
     res.set('Request-Id', newId('req'));
     res.on('finish', () =>
-      logger.info({ method: req.method, path: req.path, status: res.statusCode, ms: Date.now() - startedAt }, 'request'),
+      logger.info(
+        { method: req.method, path: loggedPath(req.path), status: res.statusCode, ms: Date.now() - startedAt },
+        'request',
+      ),
     );
     next();
   };
@@ -225,7 +238,10 @@ function errorAnswer(logger: Logger) {
 export function createStripeSandbox(options: StripeSandboxOptions = {}): StripeSandbox {
   const logger = options.logger ?? pino({ level: 'silent' });
   const clock = options.clock ?? Date.now;
-  const keys = { secret: options.secretKey ?? 'sk_test_sandbox', publishable: options.publishableKey ?? 'pk_test_sandbox' };
+  const keys = {
+    secret: options.secretKey ?? 'sk_test_sandbox',
+    publishable: options.publishableKey ?? 'pk_test_sandbox',
+  };
   const store = new Store(options.stateFile, logger);
   const webhooks = new Webhooks(
     store,

@@ -36,7 +36,10 @@ function paymentMethodTypes(params: Params): string[] {
   const types = strings(params, 'payment_method_types') ?? ['card'];
   const other = types.find((type) => type !== 'card');
   if (other !== undefined)
-    throw invalidParam(`The payment method type "${other}" is invalid in the sandbox: only card is.`, 'payment_method_types');
+    throw invalidParam(
+      `The payment method type "${other}" is invalid in the sandbox: only card is.`,
+      'payment_method_types',
+    );
   return types;
 }
 
@@ -89,7 +92,11 @@ interface Confirmation {
 }
 
 function confirmation(params: Params): Confirmation {
-  return { paymentMethod: str(params, 'payment_method'), returnUrl: url(params, 'return_url') ?? null, offSession: offSession(params) };
+  return {
+    paymentMethod: str(params, 'payment_method'),
+    returnUrl: url(params, 'return_url') ?? null,
+    offSession: offSession(params),
+  };
 }
 
 function confirmSetup(sandbox: Sandbox, call: Call, intent: SetupIntent, options: Confirmation): SetupIntent {
@@ -356,7 +363,12 @@ function createPaymentIntent(sandbox: Sandbox, call: Call): PaymentIntent {
     automatic_payment_methods: null,
     canceled_at: null,
     cancellation_reason: null,
-    capture_method: oneOf(params, 'capture_method', ['automatic', 'automatic_async', 'manual'] as const, 'automatic_async'),
+    capture_method: oneOf(
+      params,
+      'capture_method',
+      ['automatic', 'automatic_async', 'manual'] as const,
+      'automatic_async',
+    ),
     client_secret: clientSecret(id),
     confirmation_method: oneOf(params, 'confirmation_method', ['automatic', 'manual'] as const, 'automatic'),
     created: seconds(sandbox),

@@ -196,7 +196,11 @@ export function pageRoutes(router: Router, sandbox: Sandbox): void {
     const expired = seconds(sandbox) > link.created + FORM_LIFETIME_S;
     if (link.completed || !link.session || field(params, 'session') !== link.session || expired)
       return res.redirect(303, link.refresh_url);
-    const form = { holder: field(params, 'holder'), routing: field(params, 'routing'), account: field(params, 'account') };
+    const form = {
+      holder: field(params, 'holder'),
+      routing: field(params, 'routing'),
+      account: field(params, 'account'),
+    };
     const errors = checkBank(form);
     if (Object.keys(errors).length > 0) return onboardingPage(res, token, link, form, errors);
     const bank: BankDetails = { holder: form.holder.trim() || null, routing: form.routing, account: form.account };

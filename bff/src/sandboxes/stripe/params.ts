@@ -14,12 +14,16 @@ const isObject = (value: unknown): value is Params => typeof value === 'object' 
 /** Stripe refuses a parameter it does not know: "Received unknown parameter: amount_to_captur". */
 export function allowOnly(params: Params, known: readonly string[]): void {
   const unknown = Object.keys(params).find((name) => !known.includes(name));
-  if (unknown !== undefined)
-    throw invalidParam(`Received unknown parameter: ${unknown}`, unknown, 'parameter_unknown');
+  if (unknown !== undefined) throw invalidParam(`Received unknown parameter: ${unknown}`, unknown, 'parameter_unknown');
 }
 
 /** A name as it appears in Stripe's messages: invoice_settings[default_payment_method]. */
-const paramName = (path: string[]) => path[0] + path.slice(1).map((part) => `[${part}]`).join('');
+const paramName = (path: string[]) =>
+  path[0] +
+  path
+    .slice(1)
+    .map((part) => `[${part}]`)
+    .join('');
 
 function at(params: Params, path: string[]): unknown {
   let value: unknown = params;
@@ -54,7 +58,11 @@ export function int(params: Params, name: string, options: { required?: boolean;
   if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(value))
     throw invalidParam(`Invalid integer: ${text}`, param, 'parameter_invalid_integer');
   if (options.min !== undefined && value < options.min)
-    throw invalidParam(`This value must be greater than or equal to ${options.min}.`, param, 'parameter_invalid_integer');
+    throw invalidParam(
+      `This value must be greater than or equal to ${options.min}.`,
+      param,
+      'parameter_invalid_integer',
+    );
   return value;
 }
 

@@ -1,12 +1,20 @@
 /** What the sandbox's parts share: the store, the clock, events, and the shape of an API call. */
 import type { Logger } from 'pino';
 import type { Params } from './params';
-import type { Store } from './store';
-import type { Webhooks } from './webhooks';
+import type { Store, StripeEvent } from './store';
+
+/** Where state changes are announced (webhooks.ts): each becomes an event, kept and delivered. */
+export interface Events {
+  emit(
+    type: string,
+    object: { id: string; object: string },
+    extra?: { call?: Call | null; account?: string; previous?: Record<string, unknown> },
+  ): StripeEvent;
+}
 
 export interface Sandbox {
   store: Store;
-  webhooks: Webhooks;
+  webhooks: Events;
   logger: Logger;
   /** epoch ms (tests move it to expire links and idempotency keys) */
   clock(): number;

@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import { createdFilter, newId, newestFirst, page, type StripeEvent, type Store } from './store';
-import type { Call, Routes } from './sandbox';
+import type { Events, Routes } from './sandbox';
 import { noSuch } from './errors';
 import { allowOnly, COMMON, str, strings } from './params';
 
@@ -32,7 +32,7 @@ export function signatureHeader(body: string, secret: string, timestamp: number)
 /** Stripe keeps retrying for days; a restart resumes the deliveries of events this recent. */
 const RESUME_WITHIN_S = 3 * 24 * 3600;
 
-export class Webhooks {
+export class Webhooks implements Events {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly requests = new Set<AbortController>();
   private closed = false;
@@ -45,11 +45,7 @@ export class Webhooks {
   ) {}
 
   /** A new event about `object` (a snapshot of it now), kept and sent. */
-  emit(
-    type: string,
-    object: { id: string; object: string },
-    extra: { call?: Call | null; account?: string; previous?: Record<string, unknown> } = {},
-  ): StripeEvent {
+  emit(type: string, object: { id: string; object: string }, extra: Parameters<Events['emit']>[2] = {}): StripeEvent {
     const event: StripeEvent = {
       id: newId('evt'),
       object: 'event',
