@@ -60,7 +60,10 @@ export const catalogDist = path.join(repoRoot, 'mfe-catalog', 'dist');
 /** the run's own MariaDB database: created at start, dropped at the end */
 export const mariadbDatabase = `swapstuff_e2e_${run.id}`;
 
-export const servers: Record<Engine, { port: number; apiPort: number; sandboxPort: number; env: Record<string, string> }> = {
+export const servers: Record<
+  Engine,
+  { port: number; apiPort: number; sandboxPort: number; env: Record<string, string> }
+> = {
   mariadb: {
     port: run.ports[0],
     apiPort: run.ports[1],

@@ -102,7 +102,6 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   await seedIfEmpty(db, { dataDir });
 
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const jobs = createApiJobs(db, logger);
   // the api listens first: the sandbox is told where to deliver its events
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -123,6 +122,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     },
     webhookSecret,
   });
+  const jobs = createApiJobs(db, logger, { payments });
   const app = createApiApp({
     db,
     events: jobs.events,

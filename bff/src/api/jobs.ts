@@ -10,12 +10,22 @@ import {
   type JobRunner,
   type JobRunnerOptions,
   type Outbox,
+  type Schedule,
 } from '../jobs';
+import type { PaymentsPort } from '../adapters/payments';
 import { searchIndexHandlers } from './catalog';
+import { reconciliationSchedule } from './ledger';
+import { payoutSchedule } from './payouts';
 
 /** Every handler of the api's domain events; later features add theirs here. */
 export function apiHandlers(): Handler[] {
   return [...searchIndexHandlers(databaseSearchIndex())];
+}
+
+/** Every periodic job of the api: the maintenance, and with a payment provider its payouts and reconciliation. */
+export function apiSchedules(logger: Logger, payments?: PaymentsPort): Schedule[] {
+  if (!payments) return maintenanceSchedules;
+  return [...maintenanceSchedules, payoutSchedule(payments, logger), reconciliationSchedule(payments, logger)];
 }
 
 /**
@@ -25,10 +35,12 @@ export function apiHandlers(): Handler[] {
 export function createApiJobs(
   db: Knex,
   logger: Logger,
-  options: Partial<JobRunnerOptions> = {},
+  options: Partial<JobRunnerOptions> & { payments?: PaymentsPort } = {},
 ): { events: Outbox; runner: JobRunner } {
-  const handlers = options.handlers ?? new HandlerRegistry(apiHandlers());
-  const runner = createJobRunner({ db, logger, schedules: maintenanceSchedules, ...options, handlers });
+  const { payments, ...runnerOptions } = options;
+  const handlers = runnerOptions.handlers ?? new HandlerRegistry(apiHandlers());
+  const schedules = apiSchedules(logger, payments);
+  const runner = createJobRunner({ db, logger, schedules, ...runnerOptions, handlers });
   const events = createOutbox(handlers, { onEmitted: () => runner.wake() });
   return { events, runner };
 }

@@ -52,7 +52,12 @@ async function startApi(config: Config, db: Knex, logger: Logger): Promise<Start
   await ensureDatabase(config.databaseUrl);
   await migrateLatest(db);
   await seedIfEmpty(db, { dataDir: config.dataDir });
-  const jobs = createApiJobs(db, logger.child({ name: 'jobs' }));
+  const payments = createPayments({
+    stripe: config.payments.stripe,
+    sandbox: config.stripeSandbox,
+    webhookSecret: config.payments.webhookSecret,
+  });
+  const jobs = createApiJobs(db, logger.child({ name: 'jobs' }), { payments });
   const app = createApiApp({
     events: jobs.events,
     db,
@@ -62,11 +67,7 @@ async function startApi(config: Config, db: Knex, logger: Logger): Promise<Start
     dataDir: config.dataDir,
     logger,
     places: createPlaces({ googleKey: config.googlePlacesKey }),
-    payments: createPayments({
-      stripe: config.payments.stripe,
-      sandbox: config.stripeSandbox,
-      webhookSecret: config.payments.webhookSecret,
-    }),
+    payments,
     trustProxy: apiTrustProxy(config),
   });
   const server = await listenGracefully(apiListener(app), config.apiPort, config.apiHost);

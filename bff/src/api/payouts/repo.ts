@@ -44,3 +44,15 @@ export const payoutAccountsRepo = {
     return db<PayoutAccountRow>('payout_accounts').where({ payouts_enabled: true });
   },
 };
+
+/**
+ * How many of a seller's payouts are finished (settled, or put back after the provider refused them): the
+ * ledger's transactions under the seller's payout keys (payout/schedule.ts).
+ */
+export async function payoutsFinished(db: Knex, keyPrefix: string): Promise<number> {
+  const [{ n }] = await db('ledger_transactions')
+    .whereIn('kind', ['payout_settle', 'payout_cancel'])
+    .where('idempotency_key', 'like', `${keyPrefix}%`)
+    .count({ n: '*' });
+  return Number(n);
+}
