@@ -57,6 +57,7 @@ function intentState(intent: Stripe.SetupIntent | Stripe.PaymentIntent): IntentS
 function paymentState(intent: Stripe.PaymentIntent): PaymentState {
   return {
     ...intentState(intent),
+    chargeId: idOf(intent.latest_charge),
     amount: intent.amount,
     amount_capturable: intent.amount_capturable,
     amount_received: intent.amount_received,

@@ -44,6 +44,8 @@ export interface IntentState {
 }
 
 export interface PaymentState extends IntentState {
+  /** the charge (ch_…) a capture made: what the provider's balance transactions name */
+  chargeId: string | null;
   amount: number;
   amount_capturable: number;
   amount_received: number;

@@ -101,6 +101,8 @@ describe('hold', () => {
     const input = { paymentIntentId: pi, payerId: payer, amountCents: 12_345 };
     const answers = await Promise.all(Array.from({ length: 50 }, () => hold(deps, input, `hold:${pi}`)));
     expect(new Set(answers.map((a) => a.id)).size).toBe(1);
+    // the hold names the charge the capture made, as the provider's balance transactions do
+    expect(answers[0].providerObject).toMatch(/^ch_/);
     expect(await capturesOf(api, pi)).toBe(1);
     expect(await db('ledger_transactions').where({ payment_ref: pi }).count({ n: '*' })).toEqual([{ n: 1 }]);
     expect((await userBalances(db, [payer])).get(payer)!.escrow).toBe(12_345);

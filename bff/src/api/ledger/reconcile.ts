@@ -32,12 +32,11 @@ export interface Reconciliation {
 const CHARGE_TYPES = new Set(['charge', 'payment']);
 
 /**
- * Compares the ledger with the provider's balance transactions, all of them. Refunds and payouts are
- * matched by the object the ledger recorded (re_, tr_). A hold records no charge id (the port's
- * PaymentState has none), so charges are matched to holds by amount: a charge without a hold of its
- * amount, or a hold without a charge, is a difference. An operation in flight (the provider has
- * answered, the ledger not yet written) shows as a difference until it completes: one that is still
- * there at the next run is real.
+ * Compares the ledger with the provider's balance transactions, all of them, each matched by the object
+ * the ledger recorded (ch_, re_, tr_). A hold written without its charge (recordHold alone, as the bench
+ * does) is matched to a charge of its amount. An operation in flight (the provider has answered, the
+ * ledger not yet written) shows as a difference until it completes: one that is still there at the next
+ * run is real.
  */
 export async function reconcile(deps: LedgerDeps): Promise<Reconciliation> {
   const lines: ProviderBalanceTransaction[] = [];

@@ -247,19 +247,25 @@ export async function hold(deps: LedgerDeps, input: HoldInput, key: string): Pro
       `${input.paymentIntentId} is ${captured.status} with ${captured.amount_received} cents received, not ${input.amountCents}`,
     );
   }
-  return recordHold(deps.db, input, key);
+  return recordHold(deps.db, input, key, captured.chargeId);
 }
 
 /**
  * The ledger's half of `hold`, once the provider has captured the payment: the payment's row (one per
- * payment, whatever the key) and clearing → the payer's escrow.
+ * payment, whatever the key) and clearing → the payer's escrow, recording the charge (ch_…) it was.
  */
-export async function recordHold(db: Knex, input: HoldInput, key: string): Promise<LedgerTransaction> {
+export async function recordHold(
+  db: Knex,
+  input: HoldInput,
+  key: string,
+  chargeId: string | null = null,
+): Promise<LedgerTransaction> {
   checkKey(key);
   checkPositiveCents(input.amountCents, 'a hold');
   const escrow = ledgerAccounts.escrow(input.payerId);
   const { clearing } = ledgerAccounts;
-  return post(db, { key, kind: 'hold', paymentRef: input.paymentIntentId }, [clearing, escrow], async (trx) => {
+  const entry: Entry = { key, kind: 'hold', paymentRef: input.paymentIntentId, providerObject: chargeId };
+  return post(db, entry, [clearing, escrow], async (trx) => {
     if (await ledgerRepo.findPayment(trx, input.paymentIntentId)) {
       throw new LedgerRefusal('already_held', `${input.paymentIntentId} is already held, under another key`);
     }
