@@ -94,6 +94,7 @@ export const messages = {
   cardDeleted: 'Card Deleted Successfully',
   cardNotFound: 'Card not found',
   cardProviderNotFound: 'Unknown card provider',
+  tooManyCardAttempts: 'You have tried to add many cards in a short time. Please try again later.',
   paymentsUnavailable: 'Payments are briefly unavailable. Please try again in a moment.',
   webhookSignatureInvalid: 'Invalid signature',
   // spec sections 5 and 8: listings and media

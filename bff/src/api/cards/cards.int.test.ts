@@ -131,6 +131,22 @@ describe('saving cards (Stripe test cards)', () => {
   });
 });
 
+describe('card testing', () => {
+  it('lets 10 new cards an hour reach the provider, however many are sent at once', async () => {
+    const tester = await registerUser(api, 'tester_cards');
+    const ids = await Promise.all(Array.from({ length: 60 }, () => tokenizeCard(api.paymentsUrl, TEST_CARDS.declined)));
+    const answers = await Promise.all(ids.map((paymentMethodId) => attach(tester, { paymentMethodId })));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(50);
+    const refused = answers.find((a) => a.status === 429)!;
+    expect(refused.body.Description).toBe(messages.tooManyCardAttempts);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
+    // finishing a setup already started is not a new attempt
+    expect((await attach(tester, { setupIntentId: 'seti_unknown1' })).status).not.toBe(429);
+  });
+});
+
 describe('default and delete', () => {
   it('makes another card the default, and a deleted default passes to the newest left', async () => {
     const dan = await registerUser(api, 'dan_cards');

@@ -1,10 +1,18 @@
 import { messages, type CardSetup, type PaymentCard } from '@swapstuff/contracts';
 import type { UserRow } from '../users';
 import type { ApiDeps } from '../deps';
-import { HttpError } from '../../http';
+import { consume, HttpError } from '../../http';
 import { PaymentProviderError, type IntentState } from '../../adapters/payments';
 import { cardsRepo } from './repo';
 import { PAYMENT_METHOD_ID, type AttachBody } from './schemas';
+
+/**
+ * Cards a user may try to save in an hour: enough for typos and a declined card or two, too few for testing
+ * stolen card numbers against the provider through us ("card testing"), which providers punish the platform
+ * for. Counted before the provider is asked, in the database, so parallel requests cannot race past it.
+ */
+export const CARD_ATTEMPTS_PER_HOUR = 10;
+const HOUR_MS = 60 * 60_000;
 
 /** The only card provider (`/api/{card-provider}/cards`). */
 export const CARD_PROVIDER = 'stripe';
@@ -108,6 +116,14 @@ export async function attach(deps: ApiDeps, user: UserRow, body: AttachBody): Pr
     return answerSetup(deps, user.id, setup);
   }
   const paymentMethodId = body.paymentMethodId as string;
+  await consume(deps.db, [
+    {
+      key: `card-attempts:${user.id}`,
+      max: CARD_ATTEMPTS_PER_HOUR,
+      windowMs: HOUR_MS,
+      message: messages.tooManyCardAttempts,
+    },
+  ]);
   const owner = await atProvider(deps, () => deps.payments.cardOwner(paymentMethodId));
   // a card saved by someone else is not this user's to save again
   if (owner && owner !== customerId) throw cardNotFound();
