@@ -2,36 +2,13 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { recordToasts, TestQueryProvider } from '@swapstuff/sdk/testing';
+import { fakeFetch, ok, recordToasts, TestQueryProvider } from '@swapstuff/sdk/testing';
 import { messages, type Address } from '@swapstuff/contracts';
 import { AddressPage } from './AddressPage';
 
-type Reply = { status: number; body: unknown };
-/** path → replies, used in turn (the last one repeats) */
-let routes: Record<string, Reply[]>;
-let calls: { url: string; init?: RequestInit }[];
-
-beforeEach(() => {
-  routes = {};
-  calls = [];
-  const fetchMock = jest.fn(async (url: string, init?: RequestInit) => {
-    calls.push({ url, init });
-    const replies = routes[`${init?.method ?? 'GET'} ${url}`] ?? [{ status: 404, body: null }];
-    const reply = replies.length > 1 ? replies.shift()! : replies[0];
-    return { ok: reply.status < 400, status: reply.status, json: async () => reply.body };
-  });
-  Object.defineProperty(window, 'fetch', { configurable: true, writable: true, value: fetchMock });
-});
+const { calls, answer } = fakeFetch();
 
 const toasts = recordToasts();
-
-const ok = (Content: unknown, Description = ''): Reply => ({
-  status: 200,
-  body: { Success: true, Description, Content },
-});
-const answer = (path: string, ...replies: Reply[]) => {
-  routes[path] = replies;
-};
 
 const address = (id: number, street: string, featured: 0 | 1): Address => ({
   id,

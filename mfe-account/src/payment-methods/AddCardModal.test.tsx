@@ -2,16 +2,13 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { recordToasts, TestQueryProvider, testUser } from '@swapstuff/sdk/testing';
+import { fakeFetch, ok, recordToasts, refused, TestQueryProvider, testUser } from '@swapstuff/sdk/testing';
 import { useSession } from '@swapstuff/sdk';
 import { messages, type PaymentCard } from '@swapstuff/contracts';
 import { browser } from './browser';
 import { PaymentMethodsPage } from './PaymentMethodsPage';
 
-type Reply = { status: number; body: unknown } | { fail: true };
-/** "METHOD url" → replies, used in turn (the last one repeats) */
-let routes: Record<string, Reply[]>;
-let calls: { url: string; init?: RequestInit }[];
+const { calls, answer } = fakeFetch();
 let assign: jest.SpyInstance;
 
 const PROVIDER = 'https://pay.sandbox.test';
@@ -22,18 +19,8 @@ const PAYOUTS_ON = { details_submitted: 1, payouts_enabled: 1, action_required: 
 const LOADS = ['GET /api/stripe/cards', 'GET /api/payouts/account'];
 
 beforeEach(() => {
-  routes = {};
-  calls = [];
   useSession.getState().reset();
   assign = jest.spyOn(browser, 'assign').mockImplementation(() => undefined);
-  const fetchMock = jest.fn(async (url: string, init?: RequestInit) => {
-    calls.push({ url, init });
-    const replies = routes[`${init?.method ?? 'GET'} ${url}`] ?? [{ status: 404, body: null }];
-    const reply = replies.length > 1 ? replies.shift()! : replies[0];
-    if ('fail' in reply) throw new TypeError('Failed to fetch');
-    return { ok: reply.status < 400, status: reply.status, json: async () => reply.body };
-  });
-  Object.defineProperty(window, 'fetch', { configurable: true, writable: true, value: fetchMock });
   answer('GET /api/stripe/cards', ok({ cards: [] }));
   answer('GET /api/payments/config', ok(config));
   answer('GET /api/payouts/account', ok({ payouts: PAYOUTS_ON }));
@@ -41,18 +28,6 @@ beforeEach(() => {
 afterEach(() => assign.mockRestore());
 
 const toasts = recordToasts();
-
-const ok = (Content: unknown, Description = ''): Reply => ({
-  status: 200,
-  body: { Success: true, Description, Content },
-});
-const refused = (status: number, Description: string): Reply => ({
-  status,
-  body: { Success: false, Description, Content: null },
-});
-const answer = (path: string, ...replies: Reply[]) => {
-  routes[path] = replies;
-};
 
 const saved = (id: string, brand: string, last4: string): PaymentCard => ({
   id,

@@ -2,47 +2,23 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { recordToasts, TestQueryProvider, testUser } from '@swapstuff/sdk/testing';
+import { fakeFetch, ok, recordToasts, refused, TestQueryProvider, testUser } from '@swapstuff/sdk/testing';
 import { useSession } from '@swapstuff/sdk';
 import { messages, type PaymentCard } from '@swapstuff/contracts';
 import { PaymentMethodsPage } from './PaymentMethodsPage';
 import { browser } from './browser';
 
-type Reply = { status: number; body: unknown };
-/** "METHOD url" → replies, used in turn (the last one repeats) */
-let routes: Record<string, Reply[]>;
-let calls: { url: string; init?: RequestInit }[];
+const { calls, answer } = fakeFetch();
 
 beforeEach(() => {
-  routes = {};
-  calls = [];
   useSession.getState().reset();
   useSession.getState().signIn(testUser({ customer_id: 'cus_ada' }));
-  const fetchMock = jest.fn(async (url: string, init?: RequestInit) => {
-    calls.push({ url, init });
-    const replies = routes[`${init?.method ?? 'GET'} ${url}`] ?? [{ status: 404, body: null }];
-    const reply = replies.length > 1 ? replies.shift()! : replies[0];
-    return { ok: reply.status < 400, status: reply.status, json: async () => reply.body };
-  });
-  Object.defineProperty(window, 'fetch', { configurable: true, writable: true, value: fetchMock });
   answer('GET /api/payouts/account', ok({ payouts: PAYOUTS_ON }));
 });
 
 const PAYOUTS_ON = { details_submitted: 1, payouts_enabled: 1, action_required: 0, remediation_link: null };
 
 const toasts = recordToasts();
-
-const ok = (Content: unknown, Description = ''): Reply => ({
-  status: 200,
-  body: { Success: true, Description, Content },
-});
-const refused = (status: number, Description: string): Reply => ({
-  status,
-  body: { Success: false, Description, Content: null },
-});
-const answer = (path: string, ...replies: Reply[]) => {
-  routes[path] = replies;
-};
 
 const card = (id: string, brand: string, last4: string, is_default: 0 | 1, exp_year = 2031): PaymentCard => ({
   id,

@@ -5,3 +5,4 @@ export { TestQueryProvider } from './TestQueryProvider';
 export { recordToasts } from './recordToasts';
 export { itSaysComingSoon } from './comingSoon';
 export { testUser } from './users';
+export { fakeFetch, ok, refused, type FakeFetch, type FetchCall, type FetchReply } from './fakeFetch';
