@@ -196,3 +196,30 @@ describe('default and delete', () => {
     }
   });
 });
+
+describe('the provider down', () => {
+  it('answers 503 with a message to try again, and the api goes on', async () => {
+    const down = await startTestApi();
+    try {
+      const erin = await registerUser(down, 'erin_cards');
+      const created = await call<{ customer_id: string }>(down.url, 'GET', '/api/create/customer', { token: erin });
+      expect(created.status).toBe(200);
+      await down.sandbox.close();
+      for (const [method, path, body] of [
+        ['GET', '/api/stripe/cards', undefined],
+        ['POST', '/api/attach/customer', { paymentMethodId: 'pm_abc123' }],
+        ['POST', '/api/payouts/onboarding', undefined],
+      ] as const) {
+        const res = await call(down.url, method, path, { token: erin, body });
+        expect({ path, status: res.status, said: res.body.Description }).toEqual({
+          path,
+          status: 503,
+          said: messages.paymentsUnavailable,
+        });
+      }
+      expect((await call(down.url, 'GET', '/api/userdetail', { token: erin })).status).toBe(200);
+    } finally {
+      await down.close().catch(() => undefined);
+    }
+  });
+});
