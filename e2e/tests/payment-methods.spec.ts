@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { signIn } from '../support/catalog';
 import { dumpDatabase } from '../support/database';
 import { newUser, registerViaApi } from '../support/users';
-import { paymentsURL, serverLogFile, type Engine } from '../servers';
+import { paymentsURL, serverLogFile, servers, type Engine } from '../servers';
 
 /** Stripe's documented test cards, as typed (the form groups the digits as they come). */
 const CARDS = { visa: '4242424242424242', declined: '4000000000000002', authenticate: '4000002500003155' };
@@ -99,5 +100,53 @@ test('cards: 4242 saved, 0002 refused, 3155 authenticated at the provider, defau
     ]) {
       expect({ where, number: text.includes(number) || text.includes(spaced) }).toEqual({ where, number: false });
     }
+  }
+});
+
+/** Axe's serious and critical findings on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('the Payment Methods page and its Add Card dialog, on a phone and a desktop: no serious accessibility violation', async ({
+  page,
+  request,
+}, info) => {
+  const engine = info.project.name as Engine;
+  const user = newUser();
+  await registerViaApi(request, user);
+  // a saved card, as a mobile app saves one: the card to the provider, its id to the api
+  const api = `http://127.0.0.1:${servers[engine].apiPort}`;
+  const { Content } = await (await request.post(`${api}/api/user/signin`, { data: user })).json();
+  const tokenized = await request.post(`${paymentsURL(engine)}/v1/payment_methods`, {
+    form: {
+      type: 'card',
+      'card[number]': CARDS.visa,
+      'card[exp_month]': '12',
+      'card[exp_year]': '2034',
+      'card[cvc]': '123',
+      key: 'pk_test_sandbox',
+    },
+  });
+  const { id: paymentMethodId } = await tokenized.json();
+  const saved = await request.post(`${api}/api/attach/customer`, {
+    headers: { Authorization: `Bearer ${Content.token}` },
+    data: { paymentMethodId },
+  });
+  expect(saved.status()).toBe(200);
+
+  await signIn(page, user);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/payment-methods');
+    await expect(page.getByRole('listitem', { name: 'Visa ending in 4242' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add Bank Details' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Add Card' }).click();
+    await expect(page.getByRole('dialog', { name: 'Add Card' }).getByLabel('Card number')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
   }
 });

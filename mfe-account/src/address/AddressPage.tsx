@@ -4,7 +4,7 @@ import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { messages, type Address } from '@swapstuff/contracts';
 import { toast } from '@swapstuff/sdk';
-import { EmptyState, LoadError, PageFrame } from '@swapstuff/sdk/ui';
+import { BRAND, EmptyState, LoadError, PageFrame } from '@swapstuff/sdk/ui';
 import AddressModal from './AddressModal';
 import { useAddresses, useDeleteAddress, useMakeDefaultAddress } from './api';
 import { sameSitePath } from './redirect';
@@ -36,7 +36,7 @@ function AddressCard({
           ))}
           <Typography.Text type="secondary">{address.country}</Typography.Text>
         </address>
-        {isDefault && <Tag color="green">Default</Tag>}
+        {isDefault && <Tag color={BRAND}>Default</Tag>}
       </Flex>
       <Flex gap={8} wrap style={{ marginTop: 12 }}>
         <Button size="small" onClick={onEdit} disabled={busy}>

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, Flex, Modal, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Modal, Skeleton, Tag, theme, Typography } from 'antd';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { cardBrandLabel, cardExpired, messages, type PaymentCard } from '@swapstuff/contracts';
 import { ApiError, toast } from '@swapstuff/sdk';
-import { EmptyState, LoadError, PageFrame } from '@swapstuff/sdk/ui';
+import { BRAND, EmptyState, LoadError, PageFrame } from '@swapstuff/sdk/ui';
 import AddCardModal from './AddCardModal';
 import { useAttachCard, useCards, useDeleteCard, useSetDefaultCard } from './api';
 import { CardBrandIcon } from './BrandIcons';
@@ -27,6 +27,7 @@ function CardRow({
   onMakeDefault(): void;
   onDelete(): void;
 }) {
+  const { token } = theme.useToken();
   const isDefault = card.is_default === 1;
   const expired = cardExpired({ month: card.exp_month, year: card.exp_year }, new Date());
   return (
@@ -36,8 +37,8 @@ function CardRow({
         <div style={{ flex: '1 1 160px', minWidth: 0, overflowWrap: 'anywhere' }}>
           <Flex align="center" gap={8} wrap>
             <strong>{cardName(card)}</strong>
-            {isDefault && <Tag color="green">Default</Tag>}
-            {expired && <Tag color="red">Expired</Tag>}
+            {isDefault && <Tag color={BRAND}>Default</Tag>}
+            {expired && <Tag color={token.colorError}>Expired</Tag>}
           </Flex>
           <Typography.Text type="secondary">
             Expires {expiryOf(card)}

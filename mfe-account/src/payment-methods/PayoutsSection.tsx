@@ -1,5 +1,5 @@
 import { Button, Card, Flex, Skeleton, Tag, Typography } from 'antd';
-import { LoadError } from '@swapstuff/sdk/ui';
+import { BRAND, LoadError } from '@swapstuff/sdk/ui';
 import { browser } from './browser';
 import { usePayoutAccount, usePayoutOnboarding } from './api';
 
@@ -30,7 +30,7 @@ export function PayoutsSection() {
   else if (account.data.payouts_enabled)
     body = (
       <Flex align="center" gap={8} wrap>
-        <Tag color="green">Payouts on</Tag>
+        <Tag color={BRAND}>Payouts on</Tag>
         <Typography.Text>Your earnings are paid to your bank account when a sale completes.</Typography.Text>
       </Flex>
     );
