@@ -1,0 +1,164 @@
+/**
+ * Tracking and its webhooks as our api will receive them: POSTed to a local endpoint, signed (checked
+ * here by recomputing the HMAC), one per step, retried while the endpoint fails.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SIGNATURE_HEADER, startShippoSandbox, type Shipment, type StartedShippoSandbox, type Track } from '.';
+import { BOX, call, NEW_YORK, SAN_FRANCISCO } from './testing';
+
+const SECRET = 'whsec_shippo_test';
+let now = Date.parse('2026-03-02T09:00:00Z');
+let deliveries: Array<{ body: string; signature: string }> = [];
+let failNext = 0;
+let endpoint: http.Server;
+let sandbox: StartedShippoSandbox;
+
+beforeAll(async () => {
+  endpoint = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      if (failNext > 0) {
+        failNext--;
+        return res.writeHead(503).end();
+      }
+      deliveries.push({
+        body: Buffer.concat(chunks).toString('utf8'),
+        signature: String(req.headers[SIGNATURE_HEADER.toLowerCase()]),
+      });
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
+  sandbox = await startShippoSandbox({
+    webhookUrl: `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/api/shipping/webhook`,
+    webhookSecret: SECRET,
+    webhookRetryDelaysMs: [30, 30, 30],
+    clock: () => now,
+    tickIntervalMs: 0,
+  });
+});
+beforeEach(() => {
+  deliveries = [];
+  failNext = 0;
+});
+afterAll(async () => {
+  await sandbox.close();
+  endpoint.closeAllConnections();
+  await new Promise((resolve) => endpoint.close(resolve));
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Verifies as our api will: `t=<s>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, compared in constant time. */
+function verified(delivery: { body: string; signature: string }): { event: string; test: boolean; data: Track } {
+  const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(delivery.signature);
+  if (!match) throw new Error(`malformed signature ${delivery.signature}`);
+  const expected = createHmac('sha256', SECRET).update(`${match[1]}.${delivery.body}`).digest();
+  if (!timingSafeEqual(expected, Buffer.from(match[2], 'hex'))) throw new Error('bad signature');
+  return JSON.parse(delivery.body) as { event: string; test: boolean; data: Track };
+}
+
+/** The statuses delivered so far, in the order of their steps. */
+async function delivered(count: number, ms = 3000): Promise<Track[]> {
+  const deadline = Date.now() + ms;
+  while (deliveries.length < count) {
+    if (Date.now() > deadline) throw new Error(`${deliveries.length} of ${count} webhooks within ${ms} ms`);
+    await sleep(10);
+  }
+  return deliveries
+    .map((d) => verified(d))
+    .map((e) => {
+      expect(e).toMatchObject({ event: 'track_updated', test: true });
+      return e.data;
+    })
+    .sort((a, b) => a.tracking_history.length - b.tracking_history.length);
+}
+
+async function label(): Promise<{ carrier: string; number: string }> {
+  const { body } = await call<Shipment>(sandbox.url, 'POST', '/shipments/', {
+    address_from: NEW_YORK,
+    address_to: SAN_FRANCISCO,
+    parcels: [BOX],
+  });
+  const rate = body.rates.find((r) => r.provider === 'USPS')!;
+  const bought = await call<{ tracking_number: string }>(sandbox.url, 'POST', '/transactions/', {
+    rate: rate.object_id,
+  });
+  return { carrier: 'usps', number: bought.body.tracking_number };
+}
+
+const advance = (number: string, to?: string) =>
+  call<Track>(sandbox.url, 'POST', `/sandbox/tracks/${number}/advance`, to ? { to } : {});
+
+it('moves PRE_TRANSIT → TRANSIT → DELIVERED when asked, each step a signed webhook with its place', async () => {
+  const { carrier, number } = await label();
+  expect((await delivered(1)).map((t) => t.tracking_status.status)).toEqual(['PRE_TRANSIT']);
+
+  const transit = await advance(number, 'TRANSIT');
+  expect(transit.status).toBe(200);
+  expect(transit.body.tracking_status).toMatchObject({ status: 'TRANSIT', location: { city: 'New York' } });
+  const delivered_ = await advance(number, 'DELIVERED');
+  expect(delivered_.body.tracking_status).toMatchObject({
+    status: 'DELIVERED',
+    location: { city: 'San Francisco', state: 'CA', zip: '94105', country: 'US' },
+  });
+  // New York to San Francisco has a stop half-way: four steps in all
+  const steps = delivered_.body.tracking_history;
+  expect(steps.map((s) => s.status)).toEqual(['PRE_TRANSIT', 'TRANSIT', 'TRANSIT', 'DELIVERED']);
+  expect(steps[2].location!.city).not.toMatch(/New York|San Francisco/);
+
+  const tracks = await delivered(4);
+  expect(tracks.map((t) => t.tracking_status.status)).toEqual(['PRE_TRANSIT', 'TRANSIT', 'TRANSIT', 'DELIVERED']);
+  expect(tracks.every((t) => t.tracking_number === number)).toBe(true);
+
+  const { body } = await call<Track>(sandbox.url, 'GET', `/tracks/${carrier}/${number}/`);
+  expect(body.tracking_status.status).toBe('DELIVERED');
+  expect(body.tracking_history).toHaveLength(4);
+  expect((await advance(number)).status).toBe(400);
+});
+
+it('moves on by itself as the clock passes, and to RETURNED or FAILURE when asked', async () => {
+  const first = await label();
+  const second = await label();
+  now += 13 * 3600 * 1000;
+  const { body } = await call<Track>(sandbox.url, 'GET', `/tracks/usps/${first.number}/`);
+  expect(body.tracking_status.status).toBe('TRANSIT');
+  now += 10 * 24 * 3600 * 1000;
+  expect(sandbox.sandbox.tick()).toBeGreaterThanOrEqual(2);
+  expect((await call<Track>(sandbox.url, 'GET', `/tracks/usps/${first.number}/`)).body.tracking_status.status).toBe(
+    'DELIVERED',
+  );
+
+  const third = await label();
+  expect((await advance(third.number, 'RETURNED')).body.tracking_status).toMatchObject({
+    status: 'RETURNED',
+    location: { city: 'New York' },
+  });
+  const fourth = await label();
+  expect((await advance(fourth.number, 'FAILURE')).body.tracking_status.status).toBe('FAILURE');
+  expect((await advance(fourth.number, 'LOST')).status).toBe(400);
+  expect(second.number).not.toBe(first.number);
+  expect((await call(sandbox.url, 'GET', `/tracks/ups/${first.number}/`)).status).toBe(404);
+});
+
+it('retries a webhook the endpoint refused, and resends one when asked', async () => {
+  failNext = 2;
+  const { number } = await label();
+  const [track] = await delivered(1);
+  expect(track.tracking_number).toBe(number);
+  expect(failNext).toBe(0);
+
+  const { body } = await call<{ results: Array<{ id: string; tracking_number: string; delivered: boolean }> }>(
+    sandbox.url,
+    'GET',
+    '/sandbox/webhooks',
+  );
+  const event = body.results.find((e) => e.tracking_number === number)!;
+  await sleep(20);
+  deliveries = [];
+  expect((await call(sandbox.url, 'POST', `/sandbox/webhooks/${event.id}/resend`)).status).toBe(200);
+  expect((await delivered(1))[0].tracking_number).toBe(number);
+});
