@@ -14,10 +14,9 @@
  * labels, logos and tracking pages are served without the token, as Shippo's are public URLs.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import pino, { type Logger } from 'pino';
+import { listenSandbox, type ListenOptions, type StartedSandbox } from '../common/server';
 import { addressRoutes } from './addresses';
 import { courierOf } from './couriers';
 import { found, ShippoError, unauthorized } from './errors';
@@ -243,34 +242,9 @@ export function createShippoSandbox(options: ShippoSandboxOptions = {}): ShippoS
   };
 }
 
-export interface StartedShippoSandbox {
-  /** http://127.0.0.1:<port> */
-  url: string;
-  close(): Promise<void>;
-  sandbox: ShippoSandbox;
-}
+export type StartedShippoSandbox = StartedSandbox<ShippoSandbox>;
 
 /** The sandbox listening on `port` (a free one by default) of `host` (loopback by default). */
-export async function startShippoSandbox(
-  options: ShippoSandboxOptions & { port?: number; host?: string } = {},
-): Promise<StartedShippoSandbox> {
-  const server = http.createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const sandbox = createShippoSandbox({ ...options, publicUrl: options.publicUrl ?? url });
-  server.on('request', sandbox.app);
-  return {
-    url,
-    sandbox,
-    async close() {
-      await sandbox.close();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-    },
-  };
+export function startShippoSandbox(options: ShippoSandboxOptions & ListenOptions = {}): Promise<StartedShippoSandbox> {
+  return listenSandbox((url) => createShippoSandbox({ ...options, publicUrl: options.publicUrl ?? url }), options);
 }

@@ -6,7 +6,7 @@
  * again.
  *
  * Signature: Shippo's own webhooks carry no signature we could verify (only a token in the URL's query),
- * so the sandbox signs its own way, as Stripe does (the Stripe sandbox's signatureHeader):
+ * so the sandbox signs its own way, as Stripe does (common/signature.ts, shared with the Stripe sandbox):
  *
  *   Shippo-Auth-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256, keyed with the webhook secret, of "<t>.<raw body>">
  *
@@ -14,7 +14,8 @@
  * timestamps too old. Each delivery also says its event's id in `Shippo-Event-Id`.
  */
 import type { Logger } from 'pino';
-import { signatureHeader } from '../stripe/webhooks';
+import { Deliveries } from '../common/delivery';
+import { signatureHeader } from '../common/signature';
 import { found } from './errors';
 import type { Routes, TrackEvents } from './sandbox';
 import { newId, type ShippoStore } from './state';
@@ -39,16 +40,29 @@ export interface WebhookOptions {
 const RESUME_WITHIN_MS = 3 * 24 * 3600 * 1000;
 
 export class Webhooks implements TrackEvents {
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly requests = new Set<AbortController>();
-  private closed = false;
+  private readonly deliveries: Deliveries;
 
   constructor(
     private readonly store: ShippoStore,
-    private readonly options: WebhookOptions,
-    private readonly logger: Logger,
+    options: WebhookOptions,
+    logger: Logger,
     private readonly clock: () => number,
-  ) {}
+  ) {
+    this.deliveries = new Deliveries({ ...options, signatureHeader: SIGNATURE_HEADER }, logger, clock, (id) => {
+      const event = this.store.state.events[id];
+      if (!event) return undefined;
+      return {
+        body: JSON.stringify(event.body),
+        headers: { 'User-Agent': 'Shippo sandbox webhooks', 'Shippo-Event-Id': event.id },
+        log: { event: event.id },
+        delivered: () => {
+          event.delivered = true;
+          // the state file is written by the next change if this write fails: nothing waits for it
+          this.store.save().catch(() => undefined);
+        },
+      };
+    });
+  }
 
   trackUpdated(track: Track): void {
     const event: WebhookEvent = {
@@ -63,8 +77,7 @@ export class Webhooks implements TrackEvents {
 
   /** Delivers the event (again); never waits for it. */
   send(id: string): void {
-    if (!this.options.url || this.closed) return;
-    this.later(0, () => this.attempt(id, 0));
+    this.deliveries.send(id);
   }
 
   resume(): void {
@@ -74,63 +87,7 @@ export class Webhooks implements TrackEvents {
   }
 
   close(): void {
-    this.closed = true;
-    for (const timer of this.timers) clearTimeout(timer);
-    for (const request of this.requests) request.abort();
-  }
-
-  private later(ms: number, run: () => Promise<void>): void {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      void run();
-    }, ms);
-    timer.unref();
-    this.timers.add(timer);
-  }
-
-  private async attempt(id: string, attempt: number): Promise<void> {
-    const event = this.store.state.events[id];
-    if (!event || this.closed) return;
-    const body = JSON.stringify(event.body);
-    const abort = new AbortController();
-    const deadline = setTimeout(() => abort.abort(), this.options.timeoutMs);
-    this.requests.add(abort);
-    let failure: string;
-    try {
-      const response = await fetch(this.options.url!, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json; charset=utf-8',
-          'User-Agent': 'Shippo sandbox webhooks',
-          'Shippo-Event-Id': event.id,
-          [SIGNATURE_HEADER]: signatureHeader(body, this.options.secret ?? '', Math.floor(this.clock() / 1000)),
-        },
-        body,
-        signal: abort.signal,
-      });
-      await response.body?.cancel();
-      if (response.ok) {
-        event.delivered = true;
-        // the state file is written by the next change if this write fails: nothing waits for it
-        this.store.save().catch(() => undefined);
-        return;
-      }
-      failure = `status ${response.status}`;
-    } catch (err) {
-      failure = (err as Error).message;
-    } finally {
-      clearTimeout(deadline);
-      this.requests.delete(abort);
-    }
-    if (this.closed) return;
-    const wait = this.options.retryDelaysMs[attempt];
-    const line = { event: event.id, attempt: attempt + 1, failure };
-    if (wait === undefined) {
-      this.logger.warn(line, 'webhook not delivered: giving up');
-      return;
-    }
-    this.logger.info(line, `webhook not delivered: retrying in ${wait} ms`);
-    this.later(wait, () => this.attempt(id, attempt + 1));
+    this.deliveries.close();
   }
 }
 

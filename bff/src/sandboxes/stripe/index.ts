@@ -7,10 +7,9 @@
  * Connect onboarding).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import express, { type Express, type NextFunction, type Request, type Response, type Router } from 'express';
 import pino, { type Logger } from 'pino';
+import { listenSandbox, type ListenOptions, type StartedSandbox } from '../common/server';
 import Stripe from 'stripe';
 import { balanceRoutes } from './balance';
 import { connectRoutes, resumePayouts } from './connect';
@@ -312,34 +311,9 @@ export function createStripeSandbox(options: StripeSandboxOptions = {}): StripeS
   };
 }
 
-export interface StartedStripeSandbox {
-  /** http://127.0.0.1:<port> */
-  url: string;
-  close(): Promise<void>;
-  sandbox: StripeSandbox;
-}
+export type StartedStripeSandbox = StartedSandbox<StripeSandbox>;
 
 /** The sandbox listening on `port` (a free one by default) of `host` (loopback by default). */
-export async function startStripeSandbox(
-  options: StripeSandboxOptions & { port?: number; host?: string } = {},
-): Promise<StartedStripeSandbox> {
-  const server = http.createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const sandbox = createStripeSandbox({ ...options, publicUrl: options.publicUrl ?? url });
-  server.on('request', sandbox.app);
-  return {
-    url,
-    sandbox,
-    async close() {
-      await sandbox.close();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-    },
-  };
+export function startStripeSandbox(options: StripeSandboxOptions & ListenOptions = {}): Promise<StartedStripeSandbox> {
+  return listenSandbox((url) => createStripeSandbox({ ...options, publicUrl: options.publicUrl ?? url }), options);
 }

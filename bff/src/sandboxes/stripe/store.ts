@@ -4,9 +4,8 @@
  * over the old one, one write at a time) and read at start, so a restart keeps customers, cards and money.
  */
 import { randomBytes } from 'node:crypto';
-import { promises as fs, readFileSync, renameSync } from 'node:fs';
-import path from 'node:path';
 import type { Logger } from 'pino';
+import { JsonStateFile } from '../common/state-file';
 import type { Behaviour, Brand } from './cards';
 import { invalidParam, noSuch } from './errors';
 import { int, str, type Params } from './params';
@@ -449,75 +448,10 @@ const BY_PREFIX: Record<string, keyof State> = {
   evt: 'events',
 };
 
-export class Store {
-  state: State;
-  private writing: Promise<void> | undefined;
-  /** changes made / changes on disk: a write covers every change made before it began */
-  private changes = 0;
-  private written = 0;
-  private waiting: Array<{ change: number; done: () => void; failed: (err: unknown) => void }> = [];
-
-  constructor(
-    private readonly file: string | undefined,
-    private readonly logger: Logger,
-  ) {
-    this.state = file ? this.load(file) : emptyState();
-  }
-
-  private load(file: string): State {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return emptyState();
-      throw err;
-    }
-    try {
-      const saved = JSON.parse(text) as Partial<State>;
-      if (saved.version !== 1) throw new Error(`unknown version ${String(saved.version)}`);
-      return { ...emptyState(), ...saved };
-    } catch (err) {
-      // a sandbox that refuses to start helps nobody: keep the file aside for a look, and start empty
-      const aside = `${file}.unreadable-${Date.now()}`;
-      renameSync(file, aside);
-      this.logger.warn({ err, file: aside }, 'the stripe sandbox state file could not be read: starting empty');
-      return emptyState();
-    }
-  }
-
-  /** Resolves once the state as it is now is on disk (at once without a state file). */
-  save(): Promise<void> {
-    if (!this.file) return Promise.resolve();
-    const change = ++this.changes;
-    return new Promise((done, failed) => {
-      this.waiting.push({ change, done, failed });
-      this.writing ??= this.writeAll(this.file!).finally(() => (this.writing = undefined));
-    });
-  }
-
-  /** Resolves when no write is under way. */
-  idle(): Promise<void> {
-    return this.writing ?? Promise.resolve();
-  }
-
-  private async writeAll(file: string): Promise<void> {
-    while (this.written < this.changes) {
-      const upTo = this.changes;
-      const settled = this.waiting.filter((w) => w.change <= upTo);
-      this.waiting = this.waiting.filter((w) => w.change > upTo);
-      try {
-        const temp = `${file}.${process.pid}.tmp`;
-        await fs.mkdir(path.dirname(file), { recursive: true });
-        await fs.writeFile(temp, JSON.stringify(this.state));
-        await fs.rename(temp, file);
-        this.written = upTo;
-        for (const w of settled) w.done();
-      } catch (err) {
-        this.logger.error({ err, file }, 'the stripe sandbox state could not be written');
-        this.written = upTo;
-        for (const w of settled) w.failed(err);
-      }
-    }
+/** The Stripe-shaped state, in its state file (common/state-file.ts), and its lookups. */
+export class Store extends JsonStateFile<State> {
+  constructor(file: string | undefined, logger: Logger) {
+    super(file, emptyState, logger, 'stripe sandbox');
   }
 
   /** Any object of ours by its id, for `expand`. */

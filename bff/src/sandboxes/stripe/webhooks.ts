@@ -4,9 +4,10 @@
  * the API call has been answered, and retried with growing waits while the endpoint fails or answers
  * anything but 2xx.
  */
-import { createHmac } from 'node:crypto';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
+import { Deliveries } from '../common/delivery';
+import { signatureHeader } from '../common/signature';
 import { createdFilter, newId, newestFirst, page, type StripeEvent, type Store } from './store';
 import type { Events, Routes } from './sandbox';
 import { noSuch } from './errors';
@@ -23,26 +24,32 @@ export interface WebhookOptions {
   timeoutMs: number;
 }
 
-/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, exactly as Stripe signs. */
-export function signatureHeader(body: string, secret: string, timestamp: number): string {
-  const signature = createHmac('sha256', secret).update(`${timestamp}.${body}`, 'utf8').digest('hex');
-  return `t=${timestamp},v1=${signature}`;
-}
+export { signatureHeader };
 
 /** Stripe keeps retrying for days; a restart resumes the deliveries of events this recent. */
 const RESUME_WITHIN_S = 3 * 24 * 3600;
 
 export class Webhooks implements Events {
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly requests = new Set<AbortController>();
-  private closed = false;
+  private readonly deliveries: Deliveries;
 
   constructor(
     private readonly store: Store,
     private readonly options: WebhookOptions,
-    private readonly logger: Logger,
+    logger: Logger,
     private readonly clock: () => number,
-  ) {}
+  ) {
+    this.deliveries = new Deliveries({ ...options, signatureHeader: 'Stripe-Signature' }, logger, clock, (id) => {
+      const event = this.store.state.events[id];
+      if (!event) return undefined;
+      return {
+        // Stripe sends the event as it is now (pending_webhooks included), signed at the moment of sending
+        body: JSON.stringify(event, null, 2),
+        headers: { 'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+        log: { event: event.id, type: event.type },
+        delivered: () => this.delivered(event),
+      };
+    });
+  }
 
   /** A new event about `object` (a snapshot of it now), kept and sent. */
   emit(type: string, object: { id: string; object: string }, extra: Parameters<Events['emit']>[2] = {}): StripeEvent {
@@ -69,8 +76,7 @@ export class Webhooks implements Events {
 
   /** Delivers the event (again); never waits for it. */
   send(eventId: string): void {
-    if (!this.options.url || this.closed) return;
-    this.later(0, () => this.attempt(eventId, 0));
+    this.deliveries.send(eventId);
   }
 
   /** After a restart: the events not delivered yet. */
@@ -81,58 +87,7 @@ export class Webhooks implements Events {
   }
 
   close(): void {
-    this.closed = true;
-    for (const timer of this.timers) clearTimeout(timer);
-    for (const request of this.requests) request.abort();
-  }
-
-  private later(ms: number, run: () => Promise<void>): void {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      void run();
-    }, ms);
-    timer.unref();
-    this.timers.add(timer);
-  }
-
-  private async attempt(eventId: string, attempt: number): Promise<void> {
-    const event = this.store.state.events[eventId];
-    if (!event || this.closed) return;
-    // Stripe sends the event as it is now (pending_webhooks included), signed at the moment of sending
-    const body = JSON.stringify(event, null, 2);
-    const abort = new AbortController();
-    const deadline = setTimeout(() => abort.abort(), this.options.timeoutMs);
-    this.requests.add(abort);
-    let failure: string;
-    try {
-      const response = await fetch(this.options.url!, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json; charset=utf-8',
-          'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-          'Stripe-Signature': signatureHeader(body, this.options.secret ?? '', Math.floor(this.clock() / 1000)),
-        },
-        body,
-        signal: abort.signal,
-      });
-      await response.body?.cancel();
-      if (response.ok) return this.delivered(event);
-      failure = `status ${response.status}`;
-    } catch (err) {
-      failure = (err as Error).message;
-    } finally {
-      clearTimeout(deadline);
-      this.requests.delete(abort);
-    }
-    if (this.closed) return;
-    const wait = this.options.retryDelaysMs[attempt];
-    const line = { event: event.id, type: event.type, attempt: attempt + 1, failure };
-    if (wait === undefined) {
-      this.logger.warn(line, 'webhook not delivered: giving up');
-      return;
-    }
-    this.logger.info(line, `webhook not delivered: retrying in ${wait} ms`);
-    this.later(wait, () => this.attempt(eventId, attempt + 1));
+    this.deliveries.close();
   }
 
   private delivered(event: StripeEvent): void {
