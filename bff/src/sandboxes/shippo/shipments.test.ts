@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-async function shipment(to: object, parcel: object = BOX): Promise<Shipment> {
+async function shipment(to: object, parcel: object | string = BOX): Promise<Shipment> {
   const { status, body } = await call<Shipment>(sandbox.url, 'POST', '/shipments/', {
     address_from: NEW_YORK,
     address_to: to,
