@@ -6,6 +6,7 @@ import { startMailbox } from './support/mailbox';
 import {
   baseURL,
   canaryCatalogVersion,
+  carrierURL,
   catalogDist,
   dataRoot,
   mailDir,
@@ -42,7 +43,7 @@ async function dropMariaDb(): Promise<void> {
 }
 
 function start(engine: Engine): ChildProcess {
-  const { port, apiPort, sandboxPort, env } = servers[engine];
+  const { port, apiPort, sandboxPort, shippoSandboxPort, env } = servers[engine];
   const dataDir = path.join(dataRoot, engine);
   fs.mkdirSync(dataDir, { recursive: true });
   fs.copyFileSync(path.join(repoRoot, 'config', 'remotes.json'), registryFile(engine));
@@ -58,6 +59,8 @@ function start(engine: Engine): ChildProcess {
       API_PORT: String(apiPort),
       STRIPE_SANDBOX_PORT: String(sandboxPort),
       STRIPE_SANDBOX_PUBLIC_URL: paymentsURL(engine),
+      SHIPPO_SANDBOX_PORT: String(shippoSandboxPort),
+      SHIPPO_SANDBOX_PUBLIC_URL: carrierURL(engine),
       DATA_DIR: dataDir,
       PUBLIC_URL: baseURL(engine),
       MF_REGISTRY: registryFile(engine),

@@ -15,7 +15,7 @@ export type Engine = 'mariadb' | 'sqlite';
 interface Run {
   /** letters and digits: it names a database, a folder and a version suffix */
   id: string;
-  /** gateway and api of each engine, the mailbox, then each engine's payment sandbox */
+  /** gateway and api of each engine, the mailbox, each engine's payment sandbox, then each one's carrier sandbox */
   ports: number[];
 }
 
@@ -36,7 +36,7 @@ function freePorts(count: number): number[] {
 function thisRun(): Run {
   const inherited = process.env[RUN_ENV];
   if (inherited) return JSON.parse(inherited) as Run;
-  const run: Run = { id: `${process.pid}r${Date.now().toString(36)}`, ports: freePorts(7) };
+  const run: Run = { id: `${process.pid}r${Date.now().toString(36)}`, ports: freePorts(9) };
   process.env[RUN_ENV] = JSON.stringify(run);
   return run;
 }
@@ -62,18 +62,28 @@ export const mariadbDatabase = `swapstuff_e2e_${run.id}`;
 
 export const servers: Record<
   Engine,
-  { port: number; apiPort: number; sandboxPort: number; env: Record<string, string> }
+  { port: number; apiPort: number; sandboxPort: number; shippoSandboxPort: number; env: Record<string, string> }
 > = {
   mariadb: {
     port: run.ports[0],
     apiPort: run.ports[1],
     sandboxPort: run.ports[5],
+    shippoSandboxPort: run.ports[7],
     env: { DATABASE_URL: `mysql://root@127.0.0.1:3306/${mariadbDatabase}` },
   },
-  sqlite: { port: run.ports[2], apiPort: run.ports[3], sandboxPort: run.ports[6], env: {} },
+  sqlite: {
+    port: run.ports[2],
+    apiPort: run.ports[3],
+    sandboxPort: run.ports[6],
+    shippoSandboxPort: run.ports[8],
+    env: {},
+  },
 };
 
 /** Where the browser sends cards: the engine's Stripe sandbox (its own process under `npm start`). */
 export const paymentsURL = (engine: Engine) => `http://localhost:${servers[engine].sandboxPort}`;
+
+/** Where the browser loads courier logos and labels from: the engine's Shippo sandbox (its own process). */
+export const carrierURL = (engine: Engine) => `http://localhost:${servers[engine].shippoSandboxPort}`;
 
 export const baseURL = (engine: Engine) => `http://localhost:${servers[engine].port}`;

@@ -20,6 +20,7 @@ import { createApiApp, createApiJobs } from '@swapstuff/bff/dist/api';
 import { createMailer } from '@swapstuff/bff/dist/adapters/mail';
 import { createPlaces } from '@swapstuff/bff/dist/adapters/places';
 import { createPayments } from '@swapstuff/bff/dist/adapters/payments';
+import { createShipping } from '@swapstuff/bff/dist/adapters/shipping';
 import { diskStorage } from '@swapstuff/bff/dist/adapters/storage';
 import { startBareServer, startServers } from './servers';
 
@@ -227,6 +228,15 @@ async function countQueries(
         publishableKey: 'pk_test_x',
       },
       webhookSecret: 'whsec_unused',
+    }),
+    // nor ships
+    shipping: createShipping({
+      sandbox: {
+        url: 'http://127.0.0.1:9',
+        publicUrl: 'http://127.0.0.1:9',
+        token: 'x',
+        webhookSecret: 'whsec_unused',
+      },
     }),
   });
   const server = http.createServer(app);

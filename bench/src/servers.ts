@@ -105,12 +105,19 @@ export async function startServers(repoRoot: string, options: { databaseUrl?: st
   const main = path.join(repoRoot, 'bff', 'dist', 'main.js');
   if (!existsSync(main)) throw new Error('bff/dist/main.js is missing: run `npm run build` first');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'swapstuff-bench-'));
-  const [apiPort, port, sandboxPort] = [await freePort(), await freePort(), await freePort()];
+  // the sandboxes are not started: their ports are free ones, so that nothing of another site answers there
+  const [apiPort, port, sandboxPort, shippoSandboxPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const env = {
     ...process.env,
     DATA_DIR: dataDir,
     API_PORT: String(apiPort),
     STRIPE_SANDBOX_PORT: String(sandboxPort),
+    SHIPPO_SANDBOX_PORT: String(shippoSandboxPort),
     PORT: String(port),
     API_URL: `http://127.0.0.1:${apiPort}`,
     PUBLIC_URL: `http://localhost:${port}`,

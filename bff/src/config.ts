@@ -7,7 +7,7 @@ import type { S3Options } from './adapters/storage';
 /** The repository root: bff/src (tests) and bff/dist (built) are both two levels below it. */
 export const repoRoot = path.resolve(__dirname, '..', '..');
 
-export type Role = 'all' | 'api' | 'gateway' | 'stripe-sandbox';
+export type Role = 'all' | 'api' | 'gateway' | 'stripe-sandbox' | 'shippo-sandbox';
 
 export interface Config {
   role: Role;
@@ -37,6 +37,9 @@ export interface Config {
   payments: PaymentsConfig;
   /** Our Stripe sandbox (bff/src/sandboxes/stripe): its own process when payments.sandbox. */
   stripeSandbox: StripeSandboxConfig;
+  shipping: ShippingConfig;
+  /** Our Shippo sandbox (bff/src/sandboxes/shippo): its own process when shipping.sandbox. */
+  shippoSandbox: ShippoSandboxConfig;
   /** Express `trust proxy` value: which hops may set X-Forwarded-* headers. */
   trustProxy: boolean | number | string;
   logLevel: string;
@@ -75,6 +78,28 @@ export interface StripeSandboxConfig {
   webhookSecret: string;
 }
 
+export interface ShippingConfig {
+  /** No SHIPPO_API_TOKEN: rates, labels and tracking come from our Shippo sandbox, a process of its own. */
+  sandbox: boolean;
+  /** SHIPPO_API_TOKEN and SHIPPO_WEBHOOK_SECRET: Shippo itself. */
+  shippo?: { apiToken: string; webhookSecret: string };
+}
+
+export interface ShippoSandboxConfig {
+  /** SHIPPO_SANDBOX_PORT */
+  port: number;
+  /** SHIPPO_SANDBOX_URL: where the api reaches it. */
+  url: string;
+  /** SHIPPO_SANDBOX_PUBLIC_URL: where browsers reach it (courier logos, labels, tracking pages). */
+  publicUrl: string;
+  /** the ShippoToken the api sends it */
+  token: string;
+  /** what its tracking webhooks are signed with: SHIPPO_WEBHOOK_SECRET, or one shared through DATA_DIR */
+  webhookSecret: string;
+  /** DATA_DIR/shippo-sandbox.json: its addresses, shipments, labels and tracks across restarts */
+  stateFile: string;
+}
+
 type Env = Record<string, string | undefined>;
 
 function int(env: Env, name: string, fallback: number): number {
@@ -87,8 +112,9 @@ function int(env: Env, name: string, fallback: number): number {
 
 function role(raw: string | undefined): Role {
   if (raw === undefined || raw === '') return 'all';
-  if (raw === 'all' || raw === 'api' || raw === 'gateway' || raw === 'stripe-sandbox') return raw;
-  throw new Error(`ROLE must be all, api, gateway or stripe-sandbox, got "${raw}"`);
+  if (raw === 'all' || raw === 'api' || raw === 'gateway' || raw === 'stripe-sandbox' || raw === 'shippo-sandbox')
+    return raw;
+  throw new Error(`ROLE must be all, api, gateway, stripe-sandbox or shippo-sandbox, got "${raw}"`);
 }
 
 /** Same grammar as Express's `trust proxy`: true/false, a hop count, or a list of addresses/subnets. */
@@ -121,9 +147,12 @@ function sessionSecret(env: Env, dataDir: string): string {
   return secret;
 }
 
-/** Like sessionSecret: the api and the sandbox, two processes, read the one the first of them wrote. */
-function sandboxWebhookSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'stripe-webhook-secret');
+/**
+ * Like sessionSecret: the api and a sandbox, two processes, read the one the first of them wrote
+ * (DATA_DIR/<name>-webhook-secret); `variable` is what sets it instead.
+ */
+function sandboxWebhookSecret(dataDir: string, name: 'stripe' | 'shippo', variable: string): string {
+  const file = path.join(dataDir, `${name}-webhook-secret`);
   mkdirSync(dataDir, { recursive: true });
   try {
     writeFileSync(file, `whsec_${randomBytes(32).toString('base64url')}`, { flag: 'wx', mode: 0o600 });
@@ -131,7 +160,7 @@ function sandboxWebhookSecret(dataDir: string): string {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }
   const secret = readFileSync(file, 'utf8').trim();
-  if (!secret) throw new Error(`${file} is empty: delete it or set STRIPE_WEBHOOK_SECRET`);
+  if (!secret) throw new Error(`${file} is empty: delete it or set ${variable}`);
   return secret;
 }
 
@@ -149,7 +178,7 @@ function payments(env: Env, dataDir: string): { payments: PaymentsConfig; stripe
   };
   const webhookSecret = secretKey
     ? need('STRIPE_WEBHOOK_SECRET')
-    : env.STRIPE_WEBHOOK_SECRET || sandboxWebhookSecret(dataDir);
+    : env.STRIPE_WEBHOOK_SECRET || sandboxWebhookSecret(dataDir, 'stripe', 'STRIPE_WEBHOOK_SECRET');
   return {
     payments: {
       sandbox: !secretKey,
@@ -163,6 +192,30 @@ function payments(env: Env, dataDir: string): { payments: PaymentsConfig; stripe
       secretKey: 'sk_test_sandbox',
       publishableKey: 'pk_test_sandbox',
       webhookSecret,
+    },
+  };
+}
+
+/**
+ * SHIPPO_API_TOKEN selects Shippo itself (then SHIPPO_WEBHOOK_SECRET must be set too: Shippo's HMAC webhook
+ * signing, which its support turns on with that secret); without it our sandbox plays Shippo, with a webhook
+ * secret the api and the sandbox share through DATA_DIR (SHIPPO_WEBHOOK_SECRET, when set, instead).
+ */
+function shipping(env: Env, dataDir: string): { shipping: ShippingConfig; shippoSandbox: ShippoSandboxConfig } {
+  const port = int(env, 'SHIPPO_SANDBOX_PORT', 3003);
+  const apiToken = env.SHIPPO_API_TOKEN;
+  if (apiToken && !env.SHIPPO_WEBHOOK_SECRET)
+    throw new Error('SHIPPO_API_TOKEN is set, so SHIPPO_WEBHOOK_SECRET must be set too');
+  const webhookSecret = env.SHIPPO_WEBHOOK_SECRET || sandboxWebhookSecret(dataDir, 'shippo', 'SHIPPO_WEBHOOK_SECRET');
+  return {
+    shipping: { sandbox: !apiToken, shippo: apiToken ? { apiToken, webhookSecret } : undefined },
+    shippoSandbox: {
+      port,
+      url: (env.SHIPPO_SANDBOX_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
+      publicUrl: (env.SHIPPO_SANDBOX_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+      token: 'shippo_test_sandbox',
+      webhookSecret,
+      stateFile: path.join(dataDir, 'shippo-sandbox.json'),
     },
   };
 }
@@ -208,6 +261,7 @@ export function loadConfig(env: Env = process.env): Config {
     googlePlacesKey: env.GOOGLE_PLACES_KEY || undefined,
     s3: s3(env),
     ...payments(env, dataDir),
+    ...shipping(env, dataDir),
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     dbTimeouts: {

@@ -11,11 +11,17 @@ const logDestination = () => pino.destination({ sync: false });
 
 /**
  * The servers a role runs, each in a process of its own: `all` is the api, the gateway and, without a
- * Stripe key (config.payments.sandbox), our Stripe sandbox.
+ * Stripe key (config.payments.sandbox), our Stripe sandbox, and without a Shippo token
+ * (config.shipping.sandbox), our Shippo sandbox.
  */
-function serversOf(config: Config): ServerRole[] {
+export function serversOf(config: Pick<Config, 'role' | 'payments' | 'shipping'>): ServerRole[] {
   if (config.role !== 'all') return [config.role];
-  return config.payments.sandbox ? ['api', 'gateway', 'stripe-sandbox'] : ['api', 'gateway'];
+  return [
+    'api',
+    'gateway',
+    ...(config.payments.sandbox ? (['stripe-sandbox'] as const) : []),
+    ...(config.shipping.sandbox ? (['shippo-sandbox'] as const) : []),
+  ];
 }
 
 /** `npm start` (scripts/start.js): the supervisor of the role's servers. */
@@ -31,7 +37,7 @@ export function superviseServers(config: Config = loadConfig()): void {
 }
 
 /**
- * `node bff/dist/main.js`: with ROLE=api, gateway or stripe-sandbox, that one server in this process (how
+ * `node bff/dist/main.js`: with ROLE=api, gateway, stripe-sandbox or shippo-sandbox, that one server in this process (how
  * the supervisor starts each, and how a deployment that supervises its own processes runs them); with
  * ROLE=all (the default), the supervisor, as `npm start` runs it.
  */

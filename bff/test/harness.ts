@@ -8,11 +8,13 @@ import { createDb, migrateLatest, seedIfEmpty, type Knex } from '@swapstuff/db';
 import { createMailer } from '../src/adapters/mail';
 import { createPayments, type PaymentsPort } from '../src/adapters/payments';
 import { offlinePlaces, type Places } from '../src/adapters/places';
+import { createShipping, SHIPPING_WEBHOOK_PATH, type ShippingPort } from '../src/adapters/shipping';
 import { diskStorage } from '../src/adapters/storage';
 import type { Express } from 'express';
 import { apiListener, createApiApp, createApiJobs } from '../src/api';
 import type { JobRunner, Outbox } from '../src/jobs';
 import { WEBHOOK_PATH } from '../src/api/payments';
+import { startShippoSandbox, type StartedShippoSandbox, type Track } from '../src/sandboxes/shippo';
 import { startStripeSandbox, type StartedStripeSandbox } from '../src/sandboxes/stripe';
 
 export const MYSQL_ROOT = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
@@ -47,11 +49,36 @@ export interface TestApi {
   paymentsUrl: string;
   /** what the sandbox signs its events with, and the api checks them against */
   webhookSecret: string;
+  /** the api's shipping adapter (our Shippo adapter), pointed at `carrier` */
+  shipping: ShippingPort;
+  /** the Shippo sandbox of this api, in this process; its tracking webhooks go to the api's /api/shipping/webhook */
+  carrier: TestCarrier;
+  /** where the Shippo sandbox answers (labels and logos are on it too) */
+  carrierUrl: string;
+  /** what the Shippo sandbox signs its webhooks with, and the api checks them against */
+  shippingWebhookSecret: string;
   /** Mails written to the outbox (when no smtpUrl was given), oldest first. */
   outbox(): Promise<OutboxMail[]>;
   /** Waits for the first outbox mail to `to`, up to `timeoutMs`. */
   waitForMail(to: string, timeoutMs?: number): Promise<OutboxMail>;
   close(): Promise<void>;
+}
+
+/**
+ * The Shippo sandbox of a test api. Its clock is the real one plus what `passTime` added, and moves tracks
+ * on only when told (tickIntervalMs 0): `advance` moves a parcel on now, `passTime` lets days go by; each
+ * step taken is a track_updated webhook to the api, delivered in the background (its signature's timestamp is
+ * the sandbox's clock: after `passTime`, in the future, which the check lets through).
+ */
+export interface TestCarrier extends StartedShippoSandbox {
+  /** takes every tracking step the clock has reached; the number taken */
+  tick(): number;
+  /** moves a parcel on now: to its next step, or through its steps to `to` */
+  advance(trackingNumber: string, to?: 'TRANSIT' | 'DELIVERED' | 'RETURNED' | 'FAILURE'): Track;
+  /** moves the sandbox's clock `ms` on and takes the steps it reached; the number taken */
+  passTime(ms: number): number;
+  /** the sandbox's clock now (epoch ms) */
+  now(): number;
 }
 
 export interface TestApiOptions {
@@ -113,6 +140,34 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     payoutDelayMs: 20,
     webhookRetryDelaysMs: [100, 500],
   });
+  const shippingWebhookSecret = 'whsec_shippo_test_harness';
+  let carrierOffsetMs = 0;
+  const carrierClock = () => Date.now() + carrierOffsetMs;
+  const started = await startShippoSandbox({
+    webhookUrl: `http://127.0.0.1:${port}${SHIPPING_WEBHOOK_PATH}`,
+    webhookSecret: shippingWebhookSecret,
+    webhookRetryDelaysMs: [100, 500],
+    tickIntervalMs: 0,
+    clock: carrierClock,
+  });
+  const carrier: TestCarrier = {
+    ...started,
+    tick: () => started.sandbox.tick(),
+    advance: (trackingNumber, to) => started.sandbox.advance(trackingNumber, to),
+    passTime(ms) {
+      carrierOffsetMs += ms;
+      return started.sandbox.tick();
+    },
+    now: carrierClock,
+  };
+  const shipping = createShipping({
+    sandbox: {
+      url: started.url,
+      publicUrl: started.url,
+      token: 'shippo_test_sandbox',
+      webhookSecret: shippingWebhookSecret,
+    },
+  });
   const payments = createPayments({
     sandbox: {
       url: sandbox.url,
@@ -122,7 +177,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     },
     webhookSecret,
   });
-  const jobs = createApiJobs(db, logger, { payments });
+  const jobs = createApiJobs(db, logger, { payments, shipping });
   const app = createApiApp({
     db,
     events: jobs.events,
@@ -133,6 +188,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     logger,
     places: options.places ?? offlinePlaces(),
     payments,
+    shipping,
   });
   server.on('request', apiListener(app));
 
@@ -156,6 +212,10 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     sandbox,
     paymentsUrl: sandbox.url,
     webhookSecret,
+    shipping,
+    carrier,
+    carrierUrl: started.url,
+    shippingWebhookSecret,
     outbox,
     async waitForMail(to, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
@@ -169,6 +229,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     async close() {
       await jobs.runner.stop();
       await sandbox.close();
+      await started.close();
       server.closeAllConnections();
       await new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
       await db.destroy();

@@ -104,7 +104,12 @@ export interface Site {
  * `env` (DATABASE_URL, DATA_DIR …); resolves when the gateway's /readyz says ready.
  */
 export async function startSite(env: Record<string, string>, logFile: string): Promise<Site> {
-  const [port, apiPort, sandboxPort] = [await freePort(), await freePort(), await freePort()];
+  const [port, apiPort, sandboxPort, shippoSandboxPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const log = openSync(logFile, 'w');
   const npm = spawn('npm', ['start'], {
     cwd: repoRoot,
@@ -115,6 +120,7 @@ export async function startSite(env: Record<string, string>, logFile: string): P
       PORT: String(port),
       API_PORT: String(apiPort),
       STRIPE_SANDBOX_PORT: String(sandboxPort),
+      SHIPPO_SANDBOX_PORT: String(shippoSandboxPort),
       PUBLIC_URL: `http://localhost:${port}`,
       SESSION_SECRET: 'system-test-secret',
       LOG_LEVEL: 'warn',

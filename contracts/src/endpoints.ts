@@ -23,6 +23,17 @@ import type {
   User,
 } from './types';
 import type { FeeQuoteContent } from './fees';
+import type {
+  Checkout,
+  CourierRateView,
+  Order,
+  OrderPage,
+  Review,
+  ShippingData,
+  ShippingEstimate,
+  UserRatings,
+  DisputeView,
+} from './orders';
 
 /**
  * Every api endpoint, once: method, path and aliases, what it takes, what it answers, and whether it needs
@@ -64,6 +75,19 @@ export interface Contents {
   CardSetup: CardSetup;
   PayoutAccount: { payouts: PayoutAccount };
   OnboardingLink: { url: string };
+  ShippingEstimate: ShippingEstimate;
+  Couriers: { rates: CourierRateView[] };
+  ShippingLabel: { label_url: string | null; carrier: string | null; tracking_number: string | null };
+  ShippingData: ShippingData;
+  Checkout: { checkout: Checkout };
+  OrderDetail: { order: Order };
+  OrderPage: OrderPage;
+  Dispute: { dispute: DisputeView };
+  DisputeStart: { order: Order; types: string[]; can_dispute: 0 | 1 };
+  ReviewSaved: { review: Review };
+  ReviewVote: Pick<Review, 'id' | 'helpful_count' | 'not_helpful_count' | 'voted_helpful' | 'voted_not_helpful'>;
+  UserRatings: UserRatings;
+  ReviewReported: { id: number; already_reported: 1 };
 }
 export type ContentName = keyof Contents;
 
@@ -90,7 +114,7 @@ export interface Endpoint<In = unknown, C extends ContentName = ContentName> {
    */
   session?: 'sign-in' | 'logout';
   /** a document of its own (the OpenAPI reference), not the envelope */
-  document?: 'json' | 'html';
+  document?: 'json' | 'html' | 'png';
   tag: string;
   summary: string;
   /** never set: carries the input's type to callers */
@@ -133,6 +157,21 @@ export interface SearchInput extends Paging {
 export interface ListingFiles {
   images?: Blob[];
   videos?: Blob[];
+}
+export interface ShippingEstimateInput {
+  productId: Id;
+  addressId?: Id | null;
+  height: number | string;
+  width: number | string;
+  length: number | string;
+  pounds: number | string;
+  ounces?: number | string | null;
+  sizeUnit?: 'inches' | null;
+}
+export interface OrdersInput extends Paging {
+  type: 'purchases' | 'received';
+  search?: string | null;
+  status?: '1' | '5' | '6' | '9' | null;
 }
 export interface MyListingsInput extends Paging {
   search?: string | null;
@@ -644,6 +683,215 @@ export const endpoints = {
     tag: 'Payments',
     summary:
       'The fee quote for an item price (and the extra cash of a swap offer): fee, discount and total (price and cash also read from a JSON body)',
+  }),
+
+  // --- shipping (spec section 7, Shipping and payment; issue 13)
+  estimatedRates: define<ShippingEstimateInput>()({
+    method: 'POST',
+    path: '/api/estimated/rates',
+    auth: 'required',
+    input: 'body',
+    content: 'ShippingEstimate',
+    tag: 'Shipping',
+    summary:
+      'The range of what shipping a listing of these dimensions to your address costs (the Platform Shipment calculator)',
+  }),
+  estimateCost: define<{ id: Id }>()({
+    method: 'GET',
+    path: '/api/estimate/cost/:id',
+    auth: 'required',
+    input: 'path',
+    content: 'ShippingEstimate',
+    tag: 'Shipping',
+    summary: 'The range of what shipping this listing to your default address costs',
+  }),
+  couriers: define<{ productId: Id; addressId: Id }>()({
+    method: 'POST',
+    path: '/api/get/shippments',
+    auth: 'required',
+    input: 'body',
+    content: 'Couriers',
+    tag: 'Shipping',
+    summary: "Every courier's rate for sending this listing to one of your addresses, the cheapest first",
+  }),
+  initiateShipping: define<{ id: Id }>()({
+    method: 'GET',
+    path: '/api/initiate/shiping/:id',
+    auth: 'required',
+    input: 'path',
+    content: 'ShippingLabel',
+    tag: 'Shipping',
+    summary: "The label of an order you sell (bought with the buyer's courier when it is not yet)",
+  }),
+  trackShipment: define<{ id: Id }>()({
+    method: 'GET',
+    path: '/api/track/shipment/:id',
+    aliases: ['/api/buynow/track/shipment/:id'],
+    auth: 'required',
+    input: 'path',
+    content: 'ShippingData',
+    tag: 'Shipping',
+    summary: "An order's parcel: where it goes, from where, its estimate and each step the carrier reported",
+  }),
+  addTrackingInfo: define<{ orderId: Id; companyName: string; trackingNumber: string }>()({
+    method: 'POST',
+    path: '/api/add/tracking/info',
+    auth: 'required',
+    input: 'body',
+    content: 'OrderDetail',
+    tag: 'Shipping',
+    summary: 'The courier and tracking number of an order you send with your own courier',
+  }),
+  downloadLabel: define<{ url: string }>()({
+    method: 'POST',
+    path: '/api/download',
+    auth: 'required',
+    input: 'body',
+    content: 'Empty',
+    document: 'png',
+    tag: 'Shipping',
+    summary: "The image of one of your orders' shipping labels (saved as shipping_label.png)",
+  }),
+
+  // --- buy now (spec section 7, Buy-now; issue 13)
+  buyNowInitialize: define<{
+    productId: Id;
+    addressId: Id;
+    rateId: string;
+    paymentMethodId: string;
+    quantity?: number;
+  }>()({
+    method: 'POST',
+    path: '/api/buynow/initialize-payment',
+    auth: 'required',
+    input: 'body',
+    content: 'Checkout',
+    tag: 'Orders',
+    summary:
+      "Authorizes the payment of a listing with its courier on one of your cards (it may need the card holder's authentication)",
+  }),
+  buyNowConfirm: define<{ paymentIntentId: string }>()({
+    method: 'POST',
+    path: '/api/buynow/confirm-payment',
+    auth: 'required',
+    input: 'body',
+    content: 'OrderDetail',
+    tag: 'Orders',
+    summary: 'Places the order of an authorized payment: the money goes into escrow, the listing is yours (idempotent)',
+  }),
+  buyNowOrders: define<OrdersInput>()({
+    method: 'POST',
+    path: '/api/buynow/orders',
+    auth: 'required',
+    input: 'body',
+    content: 'OrderPage',
+    tag: 'Orders',
+    summary: 'Your purchases (type purchases) or the orders of your listings (type received), the newest first',
+  }),
+  buyNowDetail: define<{ id: Id }>()({
+    method: 'GET',
+    path: '/api/buynow/detail/:id',
+    aliases: ['/api/buynow/order/:id'],
+    auth: 'required',
+    input: 'path',
+    content: 'OrderDetail',
+    tag: 'Orders',
+    summary: 'One of your orders, bought or sold',
+  }),
+
+  // --- disputes (spec section 7, Disputes; issue 13)
+  initiateDispute: define<{ id: Id }>()({
+    method: 'GET',
+    path: '/api/initiate/dispute/:id',
+    auth: 'required',
+    input: 'path',
+    content: 'DisputeStart',
+    tag: 'Disputes',
+    summary: 'What opening a dispute on one of your purchases takes: the order, the dispute types, whether you may',
+  }),
+  storeDispute: define<{ orderId: Id; disputeType: string; disputeReason: string; images?: Id[] }>()({
+    method: 'POST',
+    path: '/api/dispute/store',
+    auth: 'required',
+    input: 'body',
+    content: 'Dispute',
+    tag: 'Disputes',
+    summary: 'Opens a dispute on one of your purchases (with up to 5 uploaded photos): the money stays held',
+  }),
+  disputeAdditional: define<{ orderId: Id; text: string; images?: Id[] }>()({
+    method: 'POST',
+    path: '/api/dispute/additional',
+    auth: 'required',
+    input: 'body',
+    content: 'Dispute',
+    tag: 'Disputes',
+    summary: 'More to say (and photos) on an open dispute, by either side: added to the timeline both see',
+  }),
+  editDispute: define<{ id: Id }>()({
+    method: 'GET',
+    path: '/api/edit/dispute/:id',
+    auth: 'required',
+    input: 'path',
+    content: 'Dispute',
+    tag: 'Disputes',
+    summary: "An order's dispute and its timeline, for its buyer and its seller",
+  }),
+  refund: define<{ id: Id; amount?: number | string }>()({
+    method: 'GET',
+    path: '/api/refund/:id',
+    auth: 'required',
+    input: 'query',
+    content: 'Dispute',
+    tag: 'Disputes',
+    summary:
+      "Support staff: ends an order's dispute with a refund to the buyer's card (all, or `amount` dollars), the rest to the seller",
+  }),
+
+  // --- ratings and reviews (spec sections 3, 4 and 7; issue 13)
+  rateUser: define<{ orderId: Id; ratedStars: number; comments: string }>()({
+    method: 'POST',
+    path: '/api/v2/rate/user',
+    auth: 'required',
+    input: 'body',
+    content: 'ReviewSaved',
+    tag: 'Reviews',
+    summary: 'Rates the other side of one of your orders once it is completed or disputed (half stars 0.5–5)',
+  }),
+  buyNowReview: define<{ buyNowId: Id; rating: number; comments: string }>()({
+    method: 'POST',
+    path: '/api/buynow/review',
+    auth: 'required',
+    input: 'body',
+    content: 'ReviewSaved',
+    tag: 'Reviews',
+    summary: 'The same for a buy-now order, in the buy-now payload',
+  }),
+  userRatings: define<{ userId: Id } & Paging>()({
+    method: 'POST',
+    path: '/api/user/ratings',
+    auth: 'optional',
+    input: 'body',
+    content: 'UserRatings',
+    tag: 'Reviews',
+    summary: "A user's reviews, the newest first, with their reputation as a seller and as a buyer",
+  }),
+  reviewVote: define<{ rating_id: Id; vote_type: 'helpful' | 'not_helpful' }>()({
+    method: 'POST',
+    path: '/api/review/vote',
+    auth: 'required',
+    input: 'body',
+    content: 'ReviewVote',
+    tag: 'Reviews',
+    summary: 'Votes a review helpful or not; the same vote again removes it',
+  }),
+  reviewReport: define<{ rating_id: Id; reason: string }>()({
+    method: 'POST',
+    path: '/api/review/report',
+    auth: 'required',
+    input: 'body',
+    content: 'ReviewReported',
+    tag: 'Reviews',
+    summary: 'Reports a review to support (once)',
   }),
 
   // --- notifications (spec section 7, Other)

@@ -13,3 +13,4 @@ export * from './pages';
 export * from './path-match';
 export * from './request';
 export * from './first-view';
+export * from './orders';

@@ -19,6 +19,10 @@ import { likesRoutes } from './likes';
 import { mediaRoutes } from './media';
 import { notificationsRoutes } from './notifications';
 import { paymentsWebhook } from './payments';
+import { ordersRoutes, shippingWebhook } from './orders';
+import { shippingRoutes } from './shipping';
+import { disputesRoutes } from './disputes';
+import { reviewsRoutes } from './reviews';
 import { payoutsRoutes } from './payouts';
 import { productsRoutes } from './products';
 import { questionsRoutes } from './questions';
@@ -89,8 +93,9 @@ export function createApiApp(options: ApiOptions): Express {
       setHeaders: sandboxMedia,
     }),
   );
-  // the provider's webhook reads its body raw (the signature is over the bytes), so it comes first
+  // the providers' webhooks read their bodies raw (the signature is over the bytes), so it comes first
   app.use(paymentsWebhook(deps));
+  app.use(shippingWebhook(deps));
   app.use(express.json({ limit: '1mb' }));
   // JSON answers above about a packet are gzip or brotli compressed when the client asks (a phone on a slow
   // network gains more than compressing costs); smaller ones would barely shrink. Media is already compressed.
@@ -117,6 +122,10 @@ export function createApiApp(options: ApiOptions): Express {
     reportsRoutes,
     searchRoutes,
     notificationsRoutes,
+    shippingRoutes,
+    ordersRoutes,
+    disputesRoutes,
+    reviewsRoutes,
   ]) {
     feature(deps, api);
   }

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Mailer } from '../adapters/mail';
 import type { PaymentsPort } from '../adapters/payments';
 import type { Places } from '../adapters/places';
+import type { ShippingPort } from '../adapters/shipping';
 import type { Storage } from '../adapters/storage';
 import type { Outbox } from '../jobs';
 
@@ -23,4 +24,6 @@ export interface ApiDeps {
   events: Outbox;
   /** cards, payments, refunds and payouts: Stripe, or our sandbox speaking its API */
   payments: PaymentsPort;
+  /** courier rates, labels and tracking: Shippo, or our sandbox speaking its API */
+  shipping: ShippingPort;
 }

@@ -13,19 +13,29 @@ import {
   type Schedule,
 } from '../jobs';
 import type { PaymentsPort } from '../adapters/payments';
+import type { ShippingPort } from '../adapters/shipping';
 import { searchIndexHandlers } from './catalog';
 import { reconciliationSchedule } from './ledger';
+import { orderHandlers, orderSchedules, type OrderDeps } from './orders';
 import { payoutSchedule } from './payouts';
 
 /** Every handler of the api's domain events; later features add theirs here. */
-export function apiHandlers(): Handler[] {
-  return [...searchIndexHandlers(databaseSearchIndex())];
+export function apiHandlers(orders?: OrderDeps): Handler[] {
+  return [...searchIndexHandlers(databaseSearchIndex()), ...(orders ? orderHandlers(orders) : [])];
 }
 
-/** Every periodic job of the api: the maintenance, and with a payment provider its payouts and reconciliation. */
-export function apiSchedules(logger: Logger, payments?: PaymentsPort): Schedule[] {
+/**
+ * Every periodic job of the api: the maintenance, and with a payment provider its payouts and reconciliation,
+ * and with a carrier service too the orders' (inspection windows, unfinished captures, labels).
+ */
+export function apiSchedules(logger: Logger, payments?: PaymentsPort, orders?: OrderDeps): Schedule[] {
   if (!payments) return maintenanceSchedules;
-  return [...maintenanceSchedules, payoutSchedule(payments, logger), reconciliationSchedule(payments, logger)];
+  return [
+    ...maintenanceSchedules,
+    payoutSchedule(payments, logger),
+    reconciliationSchedule(payments, logger),
+    ...(orders ? orderSchedules(orders, logger) : []),
+  ];
 }
 
 /**
@@ -35,12 +45,28 @@ export function apiSchedules(logger: Logger, payments?: PaymentsPort): Schedule[
 export function createApiJobs(
   db: Knex,
   logger: Logger,
-  options: Partial<JobRunnerOptions> & { payments?: PaymentsPort } = {},
+  options: Partial<JobRunnerOptions> & { payments?: PaymentsPort; shipping?: ShippingPort } = {},
 ): { events: Outbox; runner: JobRunner } {
-  const { payments, ...runnerOptions } = options;
-  const handlers = runnerOptions.handlers ?? new HandlerRegistry(apiHandlers());
-  const schedules = apiSchedules(logger, payments);
+  const { payments, shipping, ...runnerOptions } = options;
+  // the orders' handlers and schedules emit events themselves: through the outbox made below, which needs
+  // the handlers first, so they reach it through this holder (filled before any job can run)
+  const outbox: { events?: Outbox } = {};
+  const orders: OrderDeps | undefined =
+    payments && shipping
+      ? {
+          db,
+          logger,
+          payments,
+          shipping,
+          get events() {
+            return outbox.events!;
+          },
+        }
+      : undefined;
+  const handlers = runnerOptions.handlers ?? new HandlerRegistry(apiHandlers(orders));
+  const schedules = apiSchedules(logger, payments, orders);
   const runner = createJobRunner({ db, logger, schedules, ...runnerOptions, handlers });
   const events = createOutbox(handlers, { onEmitted: () => runner.wake() });
+  outbox.events = events;
   return { events, runner };
 }

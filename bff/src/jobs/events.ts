@@ -13,6 +13,12 @@ export interface DomainEvents {
   'user.deleted': { userId: number };
   'question.asked': { questionId: number; listingId: number };
   'question.answered': { questionId: number; listingId: number };
+  /** an order's payment is held in escrow: its label is bought, its seller told */
+  'order.paid': { orderId: number };
+  /** a move of an order's status (orders/status.ts): delivered, disputed, completed */
+  'order.moved': { orderId: number; from: string; to: string };
+  /** the parcel is on its way: a label bought, or the seller's own tracking number */
+  'order.shipped': { orderId: number };
 }
 
 export type EventName = keyof DomainEvents;

@@ -4,15 +4,20 @@ import type { Logger } from 'pino';
 import { createMailer } from '../adapters/mail';
 import { createPayments } from '../adapters/payments';
 import { createPlaces } from '../adapters/places';
+import { createShipping, SHIPPING_WEBHOOK_PATH } from '../adapters/shipping';
 import { createStorage } from '../adapters/storage';
 import { apiListener, createApiApp, createApiJobs } from '../api';
 import type { Config } from '../config';
 import { createGatewayApp } from '../gateway';
+import { createShippoSandbox } from '../sandboxes/shippo';
 import { createStripeSandbox } from '../sandboxes/stripe';
 import { reportUncaught } from './uncaught';
 import { listenGracefully, type GracefulServer } from './server';
 
-export type ServerRole = 'api' | 'gateway' | 'stripe-sandbox';
+export type ServerRole = 'api' | 'gateway' | 'stripe-sandbox' | 'shippo-sandbox';
+
+/** The roles that are a provider's sandbox: no database, their state in DATA_DIR. */
+export const SANDBOX_ROLES: readonly ServerRole[] = ['stripe-sandbox', 'shippo-sandbox'];
 
 /** The supervisor's word to a child that may now stop accepting (see supervisor.ts). */
 export const CLOSE_MESSAGE = 'close';
@@ -68,6 +73,7 @@ async function startApi(config: Config, db: Knex, logger: Logger): Promise<Start
     logger,
     places: createPlaces({ googleKey: config.googlePlacesKey }),
     payments,
+    shipping: createShipping({ shippo: config.shipping.shippo, sandbox: config.shippoSandbox }),
     trustProxy: apiTrustProxy(config),
   });
   const server = await listenGracefully(apiListener(app), config.apiPort, config.apiHost);
@@ -106,7 +112,27 @@ async function startStripeSandbox(config: Config, logger: Logger): Promise<Start
 }
 
 /**
- * One server process: the api, the gateway or the Stripe sandbox. It stops on SIGTERM/SIGINT (or when
+ * Our Shippo sandbox (without a Shippo token): no database, its state in DATA_DIR, its tracking webhooks to
+ * the api's endpoint, its clock moving tracks on every minute. It listens on every interface, as browsers
+ * load courier logos and labels from it.
+ */
+async function startShippoSandbox(config: Config, logger: Logger): Promise<Started> {
+  const { port, publicUrl, token, webhookSecret, stateFile } = config.shippoSandbox;
+  const sandbox = createShippoSandbox({
+    token,
+    publicUrl,
+    webhookSecret,
+    webhookUrl: `${config.apiUrl}${SHIPPING_WEBHOOK_PATH}`,
+    stateFile,
+    logger,
+  });
+  const server = await listenGracefully(sandbox.app, port);
+  logger.info(`shippo sandbox listening on http://localhost:${server.port} (browsers: ${publicUrl})`);
+  return { server, release: sandbox.close };
+}
+
+/**
+ * One server process: the api, the gateway or a provider's sandbox (Stripe's, Shippo's). It stops on SIGTERM/SIGINT (or when
  * its supervisor goes) within config.shutdownTimeoutMs: it drains first (see GracefulServer), stops
  * accepting when its supervisor says so (or after config.shutdownDelayMs when it runs alone), lets the
  * requests in flight finish, releases the database and exits. An exception nobody caught is logged with its request and
@@ -114,16 +140,15 @@ async function startStripeSandbox(config: Config, logger: Logger): Promise<Start
  * handled is logged with its request and the process goes on.
  */
 export async function serveRole(role: ServerRole, config: Config, logger: Logger): Promise<void> {
-  // the Stripe sandbox has no database
-  const db =
-    role === 'stripe-sandbox'
-      ? undefined
-      : createDb({
-          url: config.databaseUrl,
-          dataDir: config.dataDir,
-          timeouts: config.dbTimeouts,
-          log: logger.child({ name: 'knex' }),
-        });
+  // the sandboxes have no database
+  const db = SANDBOX_ROLES.includes(role)
+    ? undefined
+    : createDb({
+        url: config.databaseUrl,
+        dataDir: config.dataDir,
+        timeouts: config.dbTimeouts,
+        log: logger.child({ name: 'knex' }),
+      });
   let started: Started | undefined;
   let stopping = false;
   let closeNow: () => void = () => undefined;
@@ -172,8 +197,9 @@ export async function serveRole(role: ServerRole, config: Config, logger: Logger
   reportUncaught(logger, () => void shutdown('uncaught exception', 1, false));
 
   try {
-    if (!db) started = await startStripeSandbox(config, logger);
-    else started = await (role === 'api' ? startApi : startGateway)(config, db, logger);
+    if (role === 'stripe-sandbox') started = await startStripeSandbox(config, logger);
+    else if (role === 'shippo-sandbox') started = await startShippoSandbox(config, logger);
+    else started = await (role === 'api' ? startApi : startGateway)(config, db!, logger);
   } catch (err) {
     logger.fatal({ err }, `the ${role} failed to start`);
     await shutdown('start failed', 1, false);

@@ -27,10 +27,11 @@ const dropped = (outcomes: Outcome[]) => outcomes.filter((o) => o.error !== unde
 it('SIGTERM to `npm start` under load: the whole tree is gone within 10 s, no accepted request is reset, /readyz says 503 from the signal on', async () => {
   site = await startSite({ DATA_DIR: dataDir }, path.join(dataDir, 'site.log'));
   const tree = site.tree();
-  // npm, the supervisor it execs into, the api, the gateway and the Stripe sandbox
+  // npm, the supervisor it execs into, the api, the gateway, the Stripe sandbox and the Shippo sandbox
   expect(tree.map(commandOf)).toEqual([
     expect.stringMatching(/npm/),
     expect.stringMatching(/scripts\/start\.js/),
+    expect.stringMatching(/bff\/dist\/main\.js/),
     expect.stringMatching(/bff\/dist\/main\.js/),
     expect.stringMatching(/bff\/dist\/main\.js/),
     expect.stringMatching(/bff\/dist\/main\.js/),
@@ -133,6 +134,7 @@ it('Ctrl-C in a terminal (SIGINT to the whole process group, passed on by npm as
         ['api stopped', 0],
         ['gateway stopped', 0],
         ['stripe-sandbox stopped', 0],
+        ['shippo-sandbox stopped', 0],
       ]),
     );
     expect(supervisor.filter((l) => /kill/i.test(l.msg))).toEqual([]);

@@ -30,15 +30,21 @@ interface Slot {
 const STABLE_MS = 30_000;
 /** A signal again within this is the first one delivered twice (to the group, and passed on by npm). */
 const REPEAT_MS = 1000;
-/** The order servers stop accepting in: each calls the next (the gateway the api, the api the sandbox). */
-const STOP_ORDER: ServerRole[] = ['gateway', 'api', 'stripe-sandbox'];
+/**
+ * The order servers stop accepting in, stage by stage: each stage calls the next (the gateway the api, the
+ * api the sandboxes), so a stage is told to stop once every server of the one before it is gone.
+ */
+export const STOP_ORDER: ServerRole[][] = [['gateway'], ['api'], ['stripe-sandbox', 'shippo-sandbox']];
+
+const stageOf = (role: ServerRole) => STOP_ORDER.findIndex((stage) => stage.includes(role));
 
 /**
  * `npm start`: runs the api and the gateway as separate processes, restarts one that dies (after a
  * backoff that grows while it keeps dying, logged), and passes SIGINT/SIGTERM on. On a signal both drain
  * at once (readiness 503, connections closed after their response); the gateway stops accepting after
  * shutdownDelayMs, the api only once the gateway is gone, so that nothing the gateway accepted finds the
- * api closed. The supervisor exits when its children have, within shutdownTimeoutMs.
+ * api closed, and the providers' sandboxes once the api is gone. The supervisor exits when its children
+ * have, within shutdownTimeoutMs.
  */
 export function supervise(options: SupervisorOptions): void {
   const { roles, mainPath, env, logger, shutdownDelayMs, shutdownTimeoutMs } = options;
@@ -49,13 +55,22 @@ export function supervise(options: SupervisorOptions): void {
   let stoppingSince = 0;
   let failed = false;
 
-  /** The front server (the gateway) stops accepting first; each next one once the one before it is gone. */
-  const inStopOrder = [...slots].sort((a, b) => STOP_ORDER.indexOf(a.role) - STOP_ORDER.indexOf(b.role));
-  const front = inStopOrder[0];
-  const running = () =>
-    slots.filter((slot) => slot.child && slot.child.exitCode === null && slot.child.signalCode === null);
+  /** The front stage (the gateway) stops accepting first; each next one once every server before it is gone. */
+  const stages = STOP_ORDER.map((_, index) => slots.filter((slot) => stageOf(slot.role) === index)).filter(
+    (stage) => stage.length > 0,
+  );
+  const isRunning = (slot: Slot) => !!slot.child && slot.child.exitCode === null && slot.child.signalCode === null;
+  const running = () => slots.filter(isRunning);
   const tell = (slot: Slot) => {
     if (slot.child?.connected) slot.child.send(CLOSE_MESSAGE, () => undefined);
+  };
+  /** Tells the first stage from `from` on that still runs a server to stop accepting (each stage once). */
+  let told = -1;
+  const tellStageFrom = (from: number) => {
+    const next = stages.findIndex((stage, index) => index >= from && stage.some(isRunning));
+    if (next === -1 || next <= told) return;
+    told = next;
+    for (const slot of stages[next]) tell(slot);
   };
 
   function start(slot: Slot): void {
@@ -71,10 +86,10 @@ export function supervise(options: SupervisorOptions): void {
       if (stopping) {
         if (code !== 0) failed = true;
         logger.info({ role: slot.role, code, signal }, `${slot.role} stopped`);
-        // the gateway is gone: nothing more can reach the api through it (nor the sandbox through the api)
-        const next = inStopOrder[inStopOrder.indexOf(slot) + 1];
-        if (next) tell(next);
+        // the gateway is gone: nothing more can reach the api through it (nor the sandboxes through the api)
         if (running().length === 0) process.exit(failed ? 1 : 0);
+        const stage = stages.findIndex((servers) => servers.includes(slot));
+        if (!stages.slice(0, stage + 1).some((servers) => servers.some(isRunning))) tellStageFrom(stage + 1);
         return;
       }
       slot.crashes = Date.now() - slot.startedAt > STABLE_MS ? 1 : slot.crashes + 1;
@@ -103,7 +118,7 @@ export function supervise(options: SupervisorOptions): void {
     const alive = running();
     if (alive.length === 0) process.exit(0);
     for (const slot of alive) slot.child!.kill(signal);
-    setTimeout(() => tell(front), shutdownDelayMs).unref();
+    setTimeout(() => tellStageFrom(0), shutdownDelayMs).unref();
     setTimeout(() => {
       for (const slot of running()) {
         logger.error({ role: slot.role }, `${slot.role} still running after ${shutdownTimeoutMs} ms: killing it`);

@@ -12,6 +12,7 @@ import * as imageVariants from './010_image_variants';
 import * as ledger from './011_ledger';
 import * as paymentSettings from './012_payment_settings';
 import * as paymentProvider from './013_payment_provider';
+import * as orders from './014_orders';
 
 interface Migration {
   name: string;
@@ -34,6 +35,7 @@ const migrations: Migration[] = [
   { name: '011_ledger', ...ledger },
   { name: '012_payment_settings', ...paymentSettings },
   { name: '013_payment_provider', ...paymentProvider },
+  { name: '014_orders', ...orders },
 ];
 
 /**

@@ -5,6 +5,7 @@ import type { Places } from './types';
 export * from './types';
 export { googlePlaces, GOOGLE_PLACES_URL, type GooglePlacesOptions } from './google';
 export { offlinePlaces } from './offline';
+export { regionCodesFor } from './regions';
 
 export interface PlacesOptions {
   /** GOOGLE_PLACES_KEY: search with Google Places; unset, with the offline postal data. */

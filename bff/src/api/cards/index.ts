@@ -1,2 +1,3 @@
 export { cardsRoutes } from './routes';
 export { ensureCustomer } from './service';
+export { cardsRepo } from './repo';

@@ -7,6 +7,7 @@ import { createDb, type Knex } from '@swapstuff/db';
 import { createMailer } from '../../adapters/mail';
 import { offlinePlaces } from '../../adapters/places';
 import { createPayments } from '../../adapters/payments';
+import { createShipping } from '../../adapters/shipping';
 import { diskStorage } from '../../adapters/storage';
 import { call } from '../../../test/harness';
 import { createApiApp, createApiJobs } from '..';
@@ -34,6 +35,9 @@ async function apiOn(url: string): Promise<{ url: string; db: Knex; close(): Pro
     places: offlinePlaces(),
     // no provider answers either: the routes that would call it fail at the database first
     payments: createPayments({ sandbox: NO_PROVIDER, webhookSecret: 'whsec_unused' }),
+    shipping: createShipping({
+      sandbox: { url: NO_PROVIDER.url, publicUrl: NO_PROVIDER.publicUrl, token: 'x', webhookSecret: 'whsec_unused' },
+    }),
   });
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -21,6 +21,8 @@ const OUTSIDE_THE_TABLE = [
   'GET /api/docs/assets/reference.js',
   // the payment provider's (Stripe's event format, signed), not a client's
   'POST /api/payments/webhook',
+  // the carrier service's (Shippo's track_updated, signed), not a client's
+  'POST /api/shipping/webhook',
 ];
 
 interface Layer {

@@ -22,7 +22,10 @@ export interface ServiceLevel {
   zoneStep: number;
   /** transit days by zone 1…8 */
   days: readonly number[];
-  /** the insurance included in the price, cents */
+  /**
+   * the part of the price that pays for the insurance the service includes, cents (Shippo's
+   * included_insurance_price: the spec shows the courier's fee as the amount less it)
+   */
   insurance: number;
   terms: string;
 }
@@ -51,7 +54,7 @@ export const COURIERS: readonly Courier[] = [
         perLb: 95,
         zoneStep: 9,
         days: [2, 2, 3, 3, 4, 4, 5, 5],
-        insurance: 10000,
+        insurance: 0,
         terms: 'Delivery in 2 to 5 business days.',
       },
       {
@@ -61,7 +64,7 @@ export const COURIERS: readonly Courier[] = [
         perLb: 120,
         zoneStep: 10,
         days: [1, 2, 2, 2, 3, 3, 3, 3],
-        insurance: 10000,
+        insurance: 85,
         terms: 'Delivery in 1 to 3 business days.',
       },
       {
@@ -71,7 +74,7 @@ export const COURIERS: readonly Courier[] = [
         perLb: 210,
         zoneStep: 8,
         days: [1, 1, 1, 1, 2, 2, 2, 2],
-        insurance: 10000,
+        insurance: 125,
         terms: 'Overnight to 2-day guaranteed.',
       },
     ],
@@ -89,7 +92,7 @@ export const COURIERS: readonly Courier[] = [
         perLb: 85,
         zoneStep: 7,
         days: [1, 2, 2, 3, 3, 4, 4, 5],
-        insurance: 10000,
+        insurance: 110,
         terms: 'Delivery in 1 to 5 business days.',
       },
       {
@@ -99,7 +102,7 @@ export const COURIERS: readonly Courier[] = [
         perLb: 140,
         zoneStep: 9,
         days: [3, 3, 3, 3, 3, 3, 3, 3],
-        insurance: 10000,
+        insurance: 140,
         terms: 'Delivery by the end of the third business day.',
       },
       {
@@ -109,7 +112,7 @@ export const COURIERS: readonly Courier[] = [
         perLb: 260,
         zoneStep: 10,
         days: [1, 1, 1, 1, 1, 1, 1, 1],
-        insurance: 10000,
+        insurance: 190,
         terms: 'Next business day by 10:30 a.m.',
       },
     ],
@@ -127,7 +130,7 @@ export const COURIERS: readonly Courier[] = [
         perLb: 90,
         zoneStep: 8,
         days: [1, 2, 2, 3, 4, 4, 5, 5],
-        insurance: 10000,
+        insurance: 105,
         terms: 'Delivery in 1 to 5 business days.',
       },
       {
@@ -137,7 +140,7 @@ export const COURIERS: readonly Courier[] = [
         perLb: 170,
         zoneStep: 9,
         days: [2, 2, 2, 2, 2, 2, 2, 2],
-        insurance: 10000,
+        insurance: 150,
         terms: 'Delivery in 2 business days by 5 p.m.',
       },
       {

@@ -6,8 +6,9 @@
  *
  *   POST /addresses/ (validate), GET /addresses/:id/        addresses.ts
  *   POST /parcels/, POST /shipments/ (rates), GET /rates/:id/  shipments.ts, couriers.ts
- *   POST /transactions/ (labels), GET /transactions/:id/       transactions.ts, labels.ts
- *   GET /tracks/:carrier/:tracking_number/                     tracking.ts
+ *   POST /transactions/ (labels), GET /transactions/:id/,      transactions.ts, labels.ts
+ *   GET /transactions/?rate=…
+ *   GET /tracks/:carrier/:tracking_number/, POST /tracks/      tracking.ts
  *   track_updated webhooks, signed                             webhooks.ts
  *
  * and the sandbox's own controls under /sandbox/ (token auth): advancing a track, resending a webhook;
@@ -174,6 +175,9 @@ export function createShippoSandbox(options: ShippoSandboxOptions = {}): ShippoS
           const call: Call = {
             body: method === 'post' ? bodyOf(req) : {},
             path: req.params as Record<string, string>,
+            query: Object.fromEntries(
+              Object.entries(req.query).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+            ),
             publicUrl: publicUrl ?? `${req.protocol}://${req.get('host')}`,
             idempotencyKey: method === 'post' ? (req.get('idempotency-key') ?? null) : null,
           };

@@ -9,6 +9,8 @@ export interface Call {
   body: Record<string, unknown>;
   /** the path's parameters */
   path: Record<string, string>;
+  /** the query's parameters (those given once, as text) */
+  query: Record<string, string>;
   /** where clients reach the sandbox: the URLs of labels and logos are made on it */
   publicUrl: string;
   idempotencyKey: string | null;

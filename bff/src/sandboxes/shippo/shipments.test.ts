@@ -33,6 +33,8 @@ it('rates a route for three couriers, each with its service levels, cheapest fir
   for (const rate of rates) {
     expect(rate.amount).toMatch(/^\d+\.\d\d$/);
     expect(rate.included_insurance_price).toMatch(/^\d+\.\d\d$/);
+    // the part of the amount that pays for the included insurance (the courier's fee is the amount less it)
+    expect(Money.parse(rate.included_insurance_price).cents).toBeLessThan(cents(rate));
     expect(rate).toMatchObject({ currency: 'USD', shipment: expect.any(String) as string });
     expect(rate.servicelevel.name).toBeTruthy();
     expect(rate.duration_terms).toBeTruthy();

@@ -162,3 +162,27 @@ it('retries a webhook the endpoint refused, and resends one when asked', async (
   expect((await call(sandbox.url, 'POST', `/sandbox/webhooks/${event.id}/resend`)).status).toBe(200);
   expect((await delivered(1))[0].tracking_number).toBe(number);
 });
+
+it('follows a parcel by its number (POST /tracks/): its metadata is on the track and in the webhooks after', async () => {
+  const { carrier, number } = await label();
+  await delivered(1);
+  const followed = await call<Track>(sandbox.url, 'POST', '/tracks/', {
+    carrier: 'USPS',
+    tracking_number: number,
+    metadata: 'order:42',
+  });
+  expect(followed.status).toBe(201);
+  expect(followed.body).toMatchObject({ carrier, tracking_number: number, metadata: 'order:42' });
+  expect(followed.body.tracking_status.status).toBe('PRE_TRANSIT');
+  deliveries = [];
+  await advance(number, 'TRANSIT');
+  const [track] = await delivered(1);
+  expect(track).toMatchObject({ tracking_number: number, metadata: 'order:42' });
+  expect((await call<Track>(sandbox.url, 'GET', `/tracks/${carrier}/${number}/`)).body.metadata).toBe('order:42');
+
+  expect((await call(sandbox.url, 'POST', '/tracks/', { carrier: 'ups', tracking_number: number })).status).toBe(400);
+  expect((await call(sandbox.url, 'POST', '/tracks/', { carrier: 'usps', tracking_number: 'nope' })).status).toBe(400);
+  expect((await call(sandbox.url, 'POST', '/tracks/', { tracking_number: number })).body).toEqual({
+    carrier: ['This field is required.'],
+  });
+});

@@ -3,11 +3,14 @@
  * TRANSIT (a stop half-way, on longer routes) → DELIVERED, each step when the sandbox's clock reaches it
  * (spread over the rate's estimated days) or at once when a test asks (`POST /sandbox/tracks/:n/advance`,
  * `to` TRANSIT, DELIVERED, RETURNED or FAILURE). Each step is a `track_updated` webhook.
- * `GET /tracks/:carrier/:tracking_number/` answers the track as Shippo does.
+ * `GET /tracks/:carrier/:tracking_number/` answers the track as Shippo does; `POST /tracks/` { carrier,
+ * tracking_number, metadata } is Shippo's registration of a parcel for track_updated webhooks: the sandbox
+ * sends them for every label anyway, and keeps the metadata on the track, so the webhooks that follow carry
+ * it (`data.metadata`), as Shippo's do.
  */
 import { randomInt } from 'node:crypto';
 import { courierOf } from './couriers';
-import { found, invalid, ShippoError } from './errors';
+import { found, invalid, required, ShippoError } from './errors';
 import { isoAt, text, type Routes, type Sandbox } from './sandbox';
 import { newId } from './state';
 import type { Address, PlannedStep, Rate, Track, TrackLocation, TrackingStatusName, Transaction } from './types';
@@ -152,6 +155,20 @@ export function trackingRoutes(routes: Routes, sandbox: Sandbox): void {
     tick(sandbox);
     const track = found(sandbox.store.state.tracks[path.number]);
     if (track.carrier !== path.carrier.toLowerCase()) throw new ShippoError(404, { detail: 'Not found.' });
+    return track;
+  });
+
+  routes.post('/tracks', ({ body }) => {
+    const carrier = text(body, 'carrier', 50).toLowerCase();
+    const number = text(body, 'tracking_number', 100);
+    if (!carrier) throw required('carrier');
+    if (!number) throw required('tracking_number');
+    const metadata = text(body, 'metadata', 100);
+    tick(sandbox);
+    const track = sandbox.store.state.tracks[number];
+    if (!track || track.carrier !== carrier)
+      throw invalid('tracking_number', `No ${carrier} parcel has the tracking number ${number} in the sandbox.`);
+    track.metadata = metadata || null;
     return track;
   });
 

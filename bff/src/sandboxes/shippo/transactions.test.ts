@@ -74,3 +74,45 @@ it('refuses an Idempotency-Key used for another rate, an unknown rate, and other
   const pdf = await call(sandbox.url, 'POST', '/transactions/', { rate: a.object_id, label_file_type: 'PDF' });
   expect(pdf.status).toBe(400);
 });
+
+it('answers a rate bought for the same metadata or Idempotency-Key with its label, and refuses it for other metadata', async () => {
+  const [rate] = await rates();
+  const first = await call<Transaction>(sandbox.url, 'POST', '/transactions/', {
+    rate: rate.object_id,
+    metadata: 'order:1',
+  });
+  expect(first).toMatchObject({ status: 201, body: { metadata: 'order:1', rate: rate.object_id } });
+  const again = await call<Transaction>(sandbox.url, 'POST', '/transactions/', {
+    rate: rate.object_id,
+    metadata: 'order:1',
+  });
+  expect(again.body.object_id).toBe(first.body.object_id);
+  const other = await call(sandbox.url, 'POST', '/transactions/', { rate: rate.object_id, metadata: 'order:2' });
+  expect(other).toEqual({ status: 400, body: { rate: [`The rate ${rate.object_id} has already been purchased.`] } });
+  expect(
+    (await call(sandbox.url, 'POST', '/transactions/', { rate: rate.object_id, metadata: 'x'.repeat(101) })).status,
+  ).toBe(400);
+
+  // a key seen before answers its transaction
+  const [, second] = await rates();
+  const keyed = await buy(second.object_id, { 'Idempotency-Key': 'order-3' });
+  expect((await buy(second.object_id, { 'Idempotency-Key': 'order-3' })).body.object_id).toBe(keyed.body.object_id);
+});
+
+it('lists the transactions of a rate, as a client finds the label it bought when the answer was lost', async () => {
+  const [rate, unbought] = await rates();
+  const bought = await buy(rate.object_id);
+  const { status, body } = await call<{ next: null; previous: null; results: Transaction[] }>(
+    sandbox.url,
+    'GET',
+    `/transactions/?rate=${rate.object_id}&results=25`,
+  );
+  expect(status).toBe(200);
+  expect(body.results.map((t) => t.object_id)).toEqual([bought.body.object_id]);
+  expect(
+    (await call<{ results: Transaction[] }>(sandbox.url, 'GET', `/transactions/?rate=${unbought.object_id}`)).body
+      .results,
+  ).toEqual([]);
+  const all = await call<{ results: Transaction[] }>(sandbox.url, 'GET', '/transactions/');
+  expect(all.body.results.length).toBeGreaterThan(1);
+});

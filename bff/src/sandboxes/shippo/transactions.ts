@@ -1,9 +1,12 @@
 /**
- * Transactions: buying a rate's label (`POST /transactions/` { rate, label_file_type: 'PNG' }). A rate is
- * bought once: a second transaction for it answers the first one, so 50 purchases of one rate that arrive
- * together make one label (the purchase itself is synchronous, the label is drawn when first fetched).
- * An `Idempotency-Key` already used for another rate is refused. The label is served by the sandbox at
- * `label_url`, a tracking page at `tracking_url_provider`.
+ * Transactions: buying a rate's label (`POST /transactions/` { rate, label_file_type: 'PNG', metadata }). A
+ * rate is bought once: a second transaction for it with the same `metadata` (what the label is for) answers
+ * the first one, so 50 purchases of one rate that arrive together make one label (the purchase itself is
+ * synchronous, the label is drawn when first fetched); with other metadata it is refused, as Shippo refuses
+ * a rate bought already. An `Idempotency-Key` seen before answers its transaction, or is refused when it was
+ * used for another rate. `GET /transactions/?rate=…` lists a rate's transactions (how a client finds the
+ * label it bought when its answer was lost). The label is served by the sandbox at `label_url`, a tracking
+ * page at `tracking_url_provider`.
  */
 import type { Router } from 'express';
 import { billablePounds } from './couriers';
@@ -25,13 +28,16 @@ export function transactionRoutes(routes: Routes, sandbox: Sandbox): void {
     if (!rate) throw invalid('rate', `Rate with object_id ${rateId} does not exist.`);
     const fileType = text(body, 'label_file_type', 10) || 'PNG';
     if (fileType !== 'PNG') throw invalid('label_file_type', 'The sandbox draws PNG labels only.');
+    const metadata = text(body, 'metadata', 100);
     if (idempotencyKey !== null) {
-      const earlier = state.idempotency[idempotencyKey];
-      if (earlier !== undefined && state.transactions[earlier]?.rate !== rateId)
+      const earlier = state.transactions[state.idempotency[idempotencyKey] ?? ''];
+      if (earlier !== undefined && earlier.rate !== rateId)
         throw invalid('Idempotency-Key', 'This key was already used to buy another rate.');
+      if (earlier !== undefined) return earlier;
     }
     const bought = Object.values(state.transactions).find((t) => t.rate === rateId);
-    if (bought) return bought;
+    if (bought && bought.metadata === metadata) return bought;
+    if (bought) throw invalid('rate', `The rate ${rateId} has already been purchased.`);
 
     const courier = courierOf(rate.provider);
     const carrier = courier?.token ?? rate.provider.toLowerCase();
@@ -54,13 +60,19 @@ export function transactionRoutes(routes: Routes, sandbox: Sandbox): void {
       label_file_type: 'PNG',
       eta: isoAt(now + rate.estimated_days * 24 * 3600 * 1000),
       messages: [],
-      metadata: text(body, 'metadata'),
+      metadata,
       test: true,
     };
     state.transactions[object_id] = transaction;
     if (idempotencyKey !== null) state.idempotency[idempotencyKey] = object_id;
     startTrack(sandbox, transaction, rate);
     return transaction;
+  });
+  routes.get('/transactions', ({ query }) => {
+    const results = Object.values(state.transactions)
+      .filter((t) => !query.rate || t.rate === query.rate)
+      .sort((a, b) => b.object_created.localeCompare(a.object_created));
+    return { next: null, previous: null, results };
   });
   routes.get('/transactions/:id', ({ path }) => found(state.transactions[path.id]));
 }

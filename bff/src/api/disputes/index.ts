@@ -1,0 +1,2 @@
+export { disputesRoutes } from './routes';
+export { resolve as resolveDispute, type Outcome } from './service';

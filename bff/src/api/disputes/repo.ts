@@ -1,0 +1,61 @@
+import type { Knex } from '@swapstuff/db';
+
+export interface DisputeRow {
+  id: number;
+  order_id: number;
+  opened_by: number;
+  type: string;
+  reason: string;
+  status: 'open' | 'resolved';
+  refund_cents: number | null;
+  created_at: Date | number;
+  resolved_at: Date | number | null;
+}
+
+export interface EntryRow {
+  id: number;
+  dispute_id: number;
+  user_id: number | null;
+  kind: 'opened' | 'additional' | 'edited' | 'resolved';
+  text: string;
+  /** JSON: the image ids of the photos */
+  images: string;
+  created_at: Date | number;
+}
+
+export const disputesRepo = {
+  async ofOrder(db: Knex, orderId: number): Promise<DisputeRow | undefined> {
+    return db('disputes').where({ order_id: orderId }).first();
+  },
+
+  async insert(trx: Knex.Transaction, row: Omit<DisputeRow, 'id' | 'refund_cents' | 'resolved_at'>): Promise<number> {
+    const [id] = await trx('disputes').insert(row);
+    return Number(id);
+  },
+
+  async resolve(trx: Knex.Transaction, id: number, refundCents: number): Promise<void> {
+    await trx('disputes')
+      .where({ id })
+      .update({ status: 'resolved', refund_cents: refundCents, resolved_at: new Date() });
+  },
+
+  async addEntry(trx: Knex | Knex.Transaction, row: Omit<EntryRow, 'id' | 'created_at'>): Promise<void> {
+    await trx('dispute_entries').insert({ ...row, created_at: new Date() });
+  },
+
+  async entries(db: Knex, disputeId: number): Promise<EntryRow[]> {
+    return db('dispute_entries').where({ dispute_id: disputeId }).orderBy('id');
+  },
+
+  /** The user's own uploaded images among `ids`. */
+  async ownImages(db: Knex, userId: number, ids: number[]): Promise<{ id: number; file_name: string }[]> {
+    if (ids.length === 0) return [];
+    return db('images').where({ user_id: userId }).whereIn('id', ids).select('id', 'file_name');
+  },
+
+  async imageFiles(db: Knex, ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows: { id: number; file_name: string }[] = await db('images').whereIn('id', ids).select('id', 'file_name');
+    return new Map(rows.map((row) => [row.id, row.file_name]));
+  },
+};

@@ -1,0 +1,32 @@
+import { endpoints, orderMessages } from '@swapstuff/contracts';
+import { created, idParam, ok } from '../../http';
+import { authOf } from '../auth';
+import type { ApiDeps } from '../deps';
+import type { ApiRouter } from '../router';
+import { additionalSchema, refundSchema, storeSchema, type AdditionalInput, type StoreInput } from './schemas';
+import * as disputes from './service';
+
+const orderId = (value: string | string[] | undefined) => idParam(value, orderMessages.orderNotFound);
+
+/** Spec section 7, Disputes, and the refund path of Shipping and payment. */
+export function disputesRoutes(deps: ApiDeps, api: ApiRouter): void {
+  api.handle(endpoints.initiateDispute, {}, async ({ req, res }) => {
+    ok(res, await disputes.start(deps, authOf(res).user, orderId(req.params.id)));
+  });
+
+  api.handle<StoreInput>(endpoints.storeDispute, { schema: storeSchema }, async ({ input, res }) => {
+    created(res, { dispute: await disputes.open(deps, authOf(res).user, input) }, orderMessages.disputeOpened);
+  });
+
+  api.handle<AdditionalInput>(endpoints.disputeAdditional, { schema: additionalSchema }, async ({ input, res }) => {
+    ok(res, { dispute: await disputes.addInfo(deps, authOf(res).user, input) }, orderMessages.disputeUpdated);
+  });
+
+  api.handle(endpoints.editDispute, {}, async ({ req, res }) => {
+    ok(res, { dispute: await disputes.view(deps, authOf(res).user, orderId(req.params.id)) });
+  });
+
+  api.handle<{ amount?: number }>(endpoints.refund, { schema: refundSchema }, async ({ input, req, res }) => {
+    ok(res, { dispute: await disputes.refundPath(deps, authOf(res).user, orderId(req.params.id), input.amount) });
+  });
+}

@@ -1,0 +1,253 @@
+import { ListingStatus, Money, messages, orderMessages, type Checkout, type Order } from '@swapstuff/contracts';
+import { withTransaction } from '@swapstuff/db';
+import { PaymentProviderError, type PaymentState } from '../../adapters/payments';
+import { HttpError } from '../../http';
+import { cardsRepo } from '../cards';
+import type { ApiDeps } from '../deps';
+import type { OrderDeps } from './deps';
+import { feeQuote } from '../fees';
+import { hold, LedgerRefusal } from '../ledger';
+import { moveListing } from '../products';
+import { oneLine, originOf, quotedRate, shippableListing, shippingRepo } from '../shipping';
+import type { UserRow } from '../users';
+import { ordersRepo, type OrderRow } from './repo';
+import { orderView } from './view';
+
+/**
+ * Buy now (issue 13; docs/decisions.md "Orders: buy now"). Two steps, as the spec's calls are:
+ *
+ *  1. initialize-payment: the price is made here (the listing's price, the courier's rate we quoted, the fee
+ *     quote) and the card is authorized for it, nothing taken yet. Its metadata carries the order to be.
+ *  2. confirm-payment: the listing is taken (Active → In Process on its locked row: of two buyers racing,
+ *     one gets it; the other's authorization is voided, so nobody else is charged) together with the
+ *     order's row; then the payment is captured into escrow through the ledger, and only then is the order
+ *     paid. A capture the provider refuses gives the listing back; one that failed for a while is finished
+ *     by the same call again, or by the sweep (inspection.ts) — the ledger's key makes it happen once.
+ */
+
+const RETURN_PATH = '/item';
+
+const money = (cents: number) => Money.toWire(Money.fromCents(cents));
+
+const card402 = (err: unknown) =>
+  err instanceof PaymentProviderError && err.status === 402 ? new HttpError(402, err.message) : null;
+
+async function atProvider<T>(deps: OrderDeps, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    const declined = card402(err);
+    if (declined) throw declined;
+    if (err instanceof PaymentProviderError && (err.status === 404 || err.code === 'resource_missing')) {
+      throw new HttpError(404, orderMessages.paymentNotFound);
+    }
+    deps.logger.error({ err }, 'payment provider call failed');
+    throw new HttpError(503, messages.paymentsUnavailable);
+  }
+}
+
+export interface InitializeInput {
+  productId: number;
+  addressId: number;
+  rateId: string;
+  paymentMethodId: string;
+}
+
+/** POST /api/buynow/initialize-payment. */
+export async function initialize(deps: ApiDeps, user: UserRow, input: InitializeInput): Promise<Checkout> {
+  const listing = await shippableListing(deps, input.productId);
+  if (listing.user_id === user.id) throw new HttpError(400, orderMessages.ownListing);
+  if (listing.status !== ListingStatus.Active) throw new HttpError(409, orderMessages.listingNotAvailable);
+  const address = await shippingRepo.ownAddress(deps.db, user.id, input.addressId);
+  if (!address) throw new HttpError(404, messages.addressNotFound);
+  const rate = await quotedRate(deps, {
+    rateId: input.rateId,
+    userId: user.id,
+    listingId: listing.id,
+    addressId: address.id,
+  });
+  const customerId = await cardsRepo.customerOf(deps.db, user.id);
+  const owner = customerId && (await atProvider(deps, () => deps.payments.cardOwner(input.paymentMethodId)));
+  if (!customerId || owner !== customerId) throw new HttpError(404, messages.cardNotFound);
+
+  const fee = await feeQuote(deps.db, listing.price_cents, 0);
+  const total = fee.totalCents + rate.amount_cents;
+  const metadata = {
+    kind: 'buynow',
+    buyerId: String(user.id),
+    listingId: String(listing.id),
+    addressId: String(address.id),
+    rateId: rate.rate_id,
+    itemCents: String(listing.price_cents),
+    shippingCents: String(rate.amount_cents),
+    feeCents: String(fee.feeCents),
+    discountCents: String(fee.discountCents),
+  };
+  // the same checkout asked twice (a double click, a retry) is the same authorization
+  const key = `buynow:${user.id}:${listing.id}:${rate.rate_id}:${input.paymentMethodId}:${total}`;
+  const intent = await atProvider(deps, () =>
+    deps.payments.authorize(
+      {
+        amount: total,
+        customerId,
+        paymentMethodId: input.paymentMethodId,
+        returnUrl: `${deps.publicUrl}${RETURN_PATH}/${listing.id}`,
+        metadata,
+      },
+      key,
+    ),
+  );
+  if (intent.status !== 'requires_capture' && intent.status !== 'requires_action') {
+    throw new HttpError(402, intent.errorMessage ?? orderMessages.paymentNotAuthorized);
+  }
+  return {
+    paymentIntentId: intent.id,
+    status: intent.status,
+    redirectUrl: intent.redirectUrl,
+    amounts: {
+      item: money(listing.price_cents),
+      shipping: money(rate.amount_cents),
+      fee: money(fee.feeCents),
+      discount: money(fee.discountCents),
+      total: money(total),
+    },
+  };
+}
+
+/** The payment's metadata as the order it is for; a payment of someone else's (or none of ours) is not found. */
+function checkoutOf(intent: PaymentState, buyerId: number) {
+  const m = intent.metadata;
+  if (m.kind !== 'buynow' || Number(m.buyerId) !== buyerId) throw new HttpError(404, orderMessages.paymentNotFound);
+  const cents = (text: string | undefined) => {
+    const value = Number(text);
+    if (!Number.isSafeInteger(value) || value < 0) throw new Error(`payment ${intent.id} has no valid amounts`);
+    return value;
+  };
+  return {
+    listingId: Number(m.listingId),
+    addressId: Number(m.addressId),
+    rateId: m.rateId,
+    itemCents: cents(m.itemCents),
+    shippingCents: cents(m.shippingCents),
+    feeCents: cents(m.feeCents),
+    discountCents: cents(m.discountCents),
+  };
+}
+
+/**
+ * Takes the listing for the payment's order, in one transaction with the order's row. The listing no
+ * longer Active (another buyer was first, the seller took it down): 409, and the authorization is voided.
+ */
+async function claim(deps: ApiDeps, intent: PaymentState, buyer: UserRow): Promise<OrderRow> {
+  const checkout = checkoutOf(intent, buyer.id);
+  const listing = await shippableListing(deps, checkout.listingId);
+  const to = await shippingRepo.address(deps.db, checkout.addressId);
+  const from = await originOf(deps, listing);
+  const rate = await shippingRepo.rate(deps.db, checkout.rateId);
+  const total = checkout.itemCents + checkout.shippingCents + checkout.feeCents - checkout.discountCents;
+  if (!to || total !== intent.amount) throw new HttpError(409, orderMessages.paymentNotAuthorized);
+  try {
+    const id = await withTransaction(deps.db, async (trx) => {
+      await moveListing(trx, deps.events, listing.id, ListingStatus.InProcess);
+      return ordersRepo.insert(trx, {
+        kind: 'buynow',
+        listing_id: listing.id,
+        buyer_id: buyer.id,
+        seller_id: listing.user_id,
+        swap_request_id: null,
+        our_listing_id: null,
+        status: '1',
+        payment_intent_id: intent.id,
+        item_cents: checkout.itemCents,
+        shipping_cents: checkout.shippingCents,
+        fee_cents: checkout.feeCents,
+        discount_cents: checkout.discountCents,
+        total_cents: total,
+        address_id: to.id,
+        delivery_address: oneLine(to),
+        sender_address: oneLine(from),
+        is_platform: true,
+        rate_id: checkout.rateId,
+        courier_provider: rate?.provider ?? null,
+        courier_service: rate?.service ?? null,
+        courier_image: rate?.provider_image ?? null,
+      });
+    });
+    return (await ordersRepo.byId(deps.db, id))!;
+  } catch (err) {
+    // the same payment confirmed twice at once: the first one's order is the answer (the second found the
+    // listing already taken, or the payment's row already written)
+    const first = await ordersRepo.byPayment(deps.db, intent.id);
+    if (first) return first;
+    if (err instanceof HttpError && err.status === 409) {
+      await atProvider(deps, () => deps.payments.cancelPayment(intent.id, `void:${intent.id}`));
+      throw new HttpError(409, orderMessages.listingNotAvailable);
+    }
+    throw err;
+  }
+}
+
+/** The provider refused the capture for good: the order never was, the listing is Active again. */
+async function undo(deps: OrderDeps, order: OrderRow): Promise<void> {
+  await withTransaction(deps.db, async (trx) => {
+    const row = await ordersRepo.lock(trx, order.id);
+    if (!row || row.paid_at !== null) return;
+    await ordersRepo.remove(trx, order.id);
+    await moveListing(trx, deps.events, order.listing_id, ListingStatus.Active);
+  });
+}
+
+/**
+ * Captures an order's payment into escrow (the ledger's key `hold:<pi>`: once, however often this runs) and
+ * marks it paid. Refused for good: undone (402). Failed for a while: 503, the order waits for a retry.
+ */
+export async function settle(deps: OrderDeps, order: OrderRow): Promise<OrderRow> {
+  if (order.paid_at !== null) return order;
+  const pi = order.payment_intent_id!;
+  try {
+    await hold(
+      { db: deps.db, payments: deps.payments },
+      { paymentIntentId: pi, payerId: order.buyer_id, amountCents: order.total_cents },
+      `hold:${pi}`,
+    );
+  } catch (err) {
+    const refused =
+      err instanceof LedgerRefusal ||
+      (err instanceof PaymentProviderError &&
+        err.status >= 400 &&
+        err.status < 500 &&
+        ![409, 429].includes(err.status));
+    if (!refused) {
+      deps.logger.error({ err, orderId: order.id }, 'capture failed: the order waits for a retry');
+      throw new HttpError(503, messages.paymentsUnavailable);
+    }
+    await undo(deps, order);
+    await deps.payments.cancelPayment(pi, `void:${pi}`).catch(() => undefined);
+    throw new HttpError(402, orderMessages.paymentNotAuthorized);
+  }
+  await withTransaction(deps.db, async (trx) => {
+    const row = await ordersRepo.lock(trx, order.id);
+    if (!row || row.paid_at !== null) return;
+    await ordersRepo.update(trx, order.id, { paid_at: new Date() });
+    await deps.events.emit(trx, 'order.paid', { orderId: order.id });
+  });
+  return (await ordersRepo.byId(deps.db, order.id))!;
+}
+
+/** POST /api/buynow/confirm-payment: the order of an authorized payment, placed once however often it is asked. */
+export async function confirm(deps: ApiDeps, buyer: UserRow, paymentIntentId: string): Promise<Order> {
+  let order = await ordersRepo.byPayment(deps.db, paymentIntentId);
+  if (order && order.buyer_id !== buyer.id) throw new HttpError(404, orderMessages.paymentNotFound);
+  if (!order) {
+    const intent = await atProvider(deps, () => deps.payments.retrievePayment(paymentIntentId));
+    checkoutOf(intent, buyer.id);
+    // a confirm of the same payment racing this one may have placed the order (and captured) meanwhile
+    order = await ordersRepo.byPayment(deps.db, paymentIntentId);
+    if (!order) {
+      if (intent.status === 'requires_action') throw new HttpError(402, orderMessages.authenticationIncomplete);
+      if (intent.status !== 'requires_capture') throw new HttpError(402, orderMessages.paymentNotAuthorized);
+      order = await claim(deps, intent, buyer);
+    }
+  }
+  return orderView(deps, await settle(deps, order), buyer.id);
+}

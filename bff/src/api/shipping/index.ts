@@ -1,0 +1,11 @@
+export { shippingRoutes } from './routes';
+export {
+  oneLine,
+  originOf,
+  quotedRate,
+  shippableListing,
+  shippingAddressOf,
+  stateCode,
+  RATE_VALID_MS,
+} from './service';
+export { shippingRepo, type AddressLine, type RateRow, type ShippableListing } from './repo';

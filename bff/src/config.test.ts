@@ -1,0 +1,92 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from './config';
+import { serversOf } from './main';
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'swapstuff-config-'));
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const load = (env: Record<string, string> = {}) => loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 's', ...env });
+
+describe('shipping', () => {
+  it('plays Shippo with our sandbox by default, on port 3003, with a webhook secret shared through DATA_DIR', () => {
+    const config = load();
+    expect(config.shipping).toEqual({ sandbox: true, shippo: undefined });
+    const secret = readFileSync(path.join(dataDir, 'shippo-webhook-secret'), 'utf8');
+    expect(secret).toMatch(/^whsec_[\w-]{40,}$/);
+    expect(statSync(path.join(dataDir, 'shippo-webhook-secret')).mode & 0o777).toBe(0o600);
+    expect(config.shippoSandbox).toEqual({
+      port: 3003,
+      url: 'http://127.0.0.1:3003',
+      publicUrl: 'http://localhost:3003',
+      token: 'shippo_test_sandbox',
+      webhookSecret: secret,
+      stateFile: path.join(dataDir, 'shippo-sandbox.json'),
+    });
+    // the api and the sandbox, two processes, load the same secret; Stripe's is another
+    expect(load().shippoSandbox.webhookSecret).toBe(secret);
+    expect(config.payments.webhookSecret).not.toBe(secret);
+  });
+
+  it('takes the sandbox’s port, addresses and webhook secret from the environment', () => {
+    const config = load({
+      SHIPPO_SANDBOX_PORT: '4003',
+      SHIPPO_SANDBOX_URL: 'http://carrier.internal:4003/',
+      SHIPPO_SANDBOX_PUBLIC_URL: 'https://carrier.example.com//',
+      SHIPPO_WEBHOOK_SECRET: 'whsec_given',
+    });
+    expect(config.shippoSandbox).toMatchObject({
+      port: 4003,
+      url: 'http://carrier.internal:4003',
+      publicUrl: 'https://carrier.example.com',
+      webhookSecret: 'whsec_given',
+    });
+    expect(load({ SHIPPO_SANDBOX_PORT: '4004' }).shippoSandbox).toMatchObject({
+      url: 'http://127.0.0.1:4004',
+      publicUrl: 'http://localhost:4004',
+    });
+    expect(() => load({ SHIPPO_SANDBOX_PORT: 'x' })).toThrow(/SHIPPO_SANDBOX_PORT/);
+  });
+
+  it('talks to Shippo itself with SHIPPO_API_TOKEN, whose webhooks need SHIPPO_WEBHOOK_SECRET', () => {
+    expect(() => load({ SHIPPO_API_TOKEN: 'shippo_live_x' })).toThrow(
+      'SHIPPO_API_TOKEN is set, so SHIPPO_WEBHOOK_SECRET must be set too',
+    );
+    const config = load({ SHIPPO_API_TOKEN: 'shippo_live_x', SHIPPO_WEBHOOK_SECRET: 'whsec_shippo' });
+    expect(config.shipping).toEqual({
+      sandbox: false,
+      shippo: { apiToken: 'shippo_live_x', webhookSecret: 'whsec_shippo' },
+    });
+    expect(() => readFileSync(path.join(dataDir, 'shippo-webhook-secret'))).toThrow();
+  });
+});
+
+describe('roles', () => {
+  it('runs the Shippo sandbox as a process of its own under `npm start`, unless Shippo is configured', () => {
+    expect(serversOf(load())).toEqual(['api', 'gateway', 'stripe-sandbox', 'shippo-sandbox']);
+    expect(serversOf(load({ SHIPPO_API_TOKEN: 't', SHIPPO_WEBHOOK_SECRET: 'w' }))).toEqual([
+      'api',
+      'gateway',
+      'stripe-sandbox',
+    ]);
+    expect(
+      serversOf(
+        load({
+          SHIPPO_API_TOKEN: 't',
+          SHIPPO_WEBHOOK_SECRET: 'w',
+          STRIPE_SECRET_KEY: 'sk',
+          STRIPE_PUBLISHABLE_KEY: 'pk',
+          STRIPE_WEBHOOK_SECRET: 'whsec',
+        }),
+      ),
+    ).toEqual(['api', 'gateway']);
+    expect(serversOf(load({ ROLE: 'shippo-sandbox' }))).toEqual(['shippo-sandbox']);
+    expect(() => load({ ROLE: 'carrier' })).toThrow(
+      'ROLE must be all, api, gateway, stripe-sandbox or shippo-sandbox, got "carrier"',
+    );
+  });
+});

@@ -1,0 +1,174 @@
+/** @jest-environment jsdom */
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { formatDate, type Order } from '@swapstuff/contracts';
+import { theme } from '@swapstuff/sdk/ui';
+import { OrderCard, type OrderCardActions } from './OrderCard';
+import { testOrder } from './testOrder';
+
+function renderCard(over: Partial<Order> = {}) {
+  const actions: jest.Mocked<OrderCardActions> = {
+    onShippingUpdates: jest.fn(),
+    onAddTrackingInfo: jest.fn(),
+    onAddRatings: jest.fn(),
+    onCreateDispute: jest.fn(),
+    onViewDispute: jest.fn(),
+    onAddAdditionalInfo: jest.fn(),
+    onPrintLabel: jest.fn(),
+  };
+  const order = testOrder(over);
+  const view = render(<OrderCard order={order} {...actions} />);
+  const card = () => screen.getByRole('article', { name: 'Walnut desk' });
+  const buttonNames = () =>
+    within(card())
+      .queryAllByRole('button')
+      .concat(within(card()).queryAllByRole('link'))
+      .map((b) => b.textContent);
+  return { ...view, order, actions, card, buttonNames, user: userEvent.setup({ delay: null }) };
+}
+
+it('shows the item, its price, the status, when it was ordered and the other party', () => {
+  const { card } = renderCard();
+  const text = card().textContent ?? '';
+  // the photo is decorative: the card is named by the title beside it
+  expect(card().querySelector('img')?.getAttribute('src')).toBe('https://cdn.test/desk.jpg');
+  expect(within(card()).getByRole('heading', { name: 'Walnut desk' })).toBeTruthy();
+  expect(text).toContain('$1,450.00');
+  expect(text).toContain('Pending');
+  expect(text).toContain(`Ordered ${formatDate('2026-11-23T15:49:00.000Z')}`);
+  expect(text).toContain('Buyer: Grace H.');
+  expect(card().style.borderColor).toBe('');
+});
+
+it('names the seller to the buyer', () => {
+  const { card } = renderCard({ role: 'buyer', swap_status: '9' });
+  expect(card().textContent).toContain('Seller: Ada L.');
+  expect(card().textContent).toContain('Completed');
+});
+
+it('offers only the buttons the order calls for, each opening its own thing', async () => {
+  const { user, buttonNames, actions, order, card } = renderCard({
+    swap_status: '9',
+    shipping_update_count: 1,
+    create_dispute: 1,
+  });
+  expect(buttonNames()).toEqual(['Shipping Updates', 'Add Ratings', 'Create Dispute']);
+  await user.click(within(card()).getByRole('button', { name: 'Shipping Updates' }));
+  expect(actions.onShippingUpdates).toHaveBeenCalledWith(order);
+  await user.click(within(card()).getByRole('button', { name: 'Add Ratings' }));
+  expect(actions.onAddRatings).toHaveBeenCalledWith(order);
+  await user.click(within(card()).getByRole('button', { name: 'Create Dispute' }));
+  expect(actions.onCreateDispute).toHaveBeenCalledWith(order);
+});
+
+it('Add Tracking Info for a pending order the seller ships with their own courier', async () => {
+  const { user, buttonNames, actions, card } = renderCard({ is_platform: 0 });
+  expect(buttonNames()).toEqual(['Add Tracking Info']);
+  await user.click(within(card()).getByRole('button', { name: 'Add Tracking Info' }));
+  expect(actions.onAddTrackingInfo).toHaveBeenCalled();
+});
+
+it('View Dispute once there is one; no Add Ratings once rated', async () => {
+  const { user, buttonNames, actions, card } = renderCard({
+    swap_status: '6',
+    dispute_count: 1,
+    create_dispute: 1,
+    user_rate_count: 1,
+  });
+  expect(buttonNames()).toEqual(['View Dispute']);
+  await user.click(within(card()).getByRole('button', { name: 'View Dispute' }));
+  expect(actions.onViewDispute).toHaveBeenCalled();
+});
+
+it('Print Label when the order has a label', async () => {
+  const { user, buttonNames, actions, card } = renderCard({ label_url: 'https://shippo.test/label.png' });
+  expect(buttonNames()).toEqual(['Print Label']);
+  await user.click(within(card()).getByRole('button', { name: 'Print Label' }));
+  expect(actions.onPrintLabel).toHaveBeenCalled();
+});
+
+it('an order that needs action: a red border, the words, the admin’s message and Add Additional Info', async () => {
+  const { user, buttonNames, actions, card } = renderCard({
+    action_required: 1,
+    admin_message: { id: 3, message: 'Please send a photo of the parcel.' },
+  });
+  expect(card().style.borderColor).toBe(
+    // jsdom writes the colour as rgb()
+    (() => {
+      const probe = document.createElement('div');
+      probe.style.borderColor = theme.token!.colorError!;
+      return probe.style.borderColor;
+    })(),
+  );
+  expect(within(card()).getByText('Action required')).toBeTruthy();
+  expect(within(card()).getByText('Please send a photo of the parcel.')).toBeTruthy();
+  expect(buttonNames()).toEqual(['Add Additional Info']);
+  await user.click(within(card()).getByRole('button', { name: 'Add Additional Info' }));
+  expect(actions.onAddAdditionalInfo).toHaveBeenCalled();
+});
+
+it('Add Bank Details is a link to the remediation page', () => {
+  const { card, buttonNames } = renderCard({
+    action_required: 3,
+    remediation_link: 'https://connect.stripe.test/setup/acct_1',
+  });
+  expect(buttonNames()).toEqual(['Add Bank Details']);
+  const link = within(card()).getByRole('link', { name: /Add Bank Details/ });
+  expect(link.getAttribute('href')).toBe('https://connect.stripe.test/setup/acct_1');
+  expect(card().style.borderColor).not.toBe('');
+});
+
+it('never links to a script; without a page, Add Bank Details goes to the payouts', () => {
+  const { card } = renderCard({ action_required: 3, remediation_link: 'javascript:alert(1)' });
+  expect(
+    within(card())
+      .getByRole('link', { name: /Add Bank Details/ })
+      .getAttribute('href'),
+  ).toBe('/payment-methods');
+});
+
+describe('the countdown', () => {
+  beforeEach(() => {
+    jest.useFakeTimers();
+    jest.setSystemTime(new Date('2026-11-25T12:00:00.000Z'));
+  });
+  afterEach(() => jest.useRealTimers());
+
+  const timer = () => screen.getByRole('timer');
+
+  it('ticks each second from inspection_ends_at, and stops at 0', () => {
+    renderCard({
+      swap_status: '5',
+      inspection_ends_at: '2026-11-25T12:00:03.000Z',
+      time_remaining: { hours: 0, minutes: 0, seconds: 3 },
+    });
+    expect(timer().textContent).toBe('00:00:03');
+    act(() => jest.advanceTimersByTime(1000));
+    expect(timer().textContent).toBe('00:00:02');
+    expect(timer().getAttribute('aria-label')).toBe('Time remaining: 0 hours, 0 minutes, 2 seconds');
+    act(() => jest.advanceTimersByTime(2000));
+    expect(timer().textContent).toBe('00:00:00');
+    act(() => jest.advanceTimersByTime(5000));
+    expect(timer().textContent).toBe('00:00:00');
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
+  it('reads hours past a day as hours', () => {
+    renderCard({ swap_status: '5', inspection_ends_at: '2026-11-27T13:02:09.000Z' });
+    expect(timer().textContent).toBe('49:02:09');
+    act(() => jest.advanceTimersByTime(10_000));
+    expect(timer().textContent).toBe('49:01:59');
+  });
+
+  it('counts down the api’s time_remaining when there is no end time', () => {
+    renderCard({ swap_status: '5', time_remaining: { hours: 1, minutes: 0, seconds: 0 } });
+    expect(timer().textContent).toBe('01:00:00');
+    act(() => jest.advanceTimersByTime(1000));
+    expect(timer().textContent).toBe('00:59:59');
+  });
+
+  it('is not shown without a deadline', () => {
+    renderCard();
+    expect(screen.queryByRole('timer')).toBeNull();
+  });
+});

@@ -1,0 +1,151 @@
+import { useId, type ReactNode } from 'react';
+import { Alert, Button, Card, Flex, Tag, Typography } from 'antd';
+import BankOutlined from '@ant-design/icons/BankOutlined';
+import ClockCircleOutlined from '@ant-design/icons/ClockCircleOutlined';
+import { listingPriceInFull, orderButtons, orderSwapStatusLabel, routes, type Order } from '@swapstuff/contracts';
+import { FallbackImage, LocalDateTime, theme } from '@swapstuff/sdk/ui';
+import { describeCountdown, formatCountdown, partyName } from '../shared/format';
+import { useCountdown } from './useCountdown';
+
+/** What the card's buttons open; each gets the card's order. */
+export interface OrderCardActions {
+  onShippingUpdates(order: Order): void;
+  onAddTrackingInfo(order: Order): void;
+  onAddRatings(order: Order): void;
+  onCreateDispute(order: Order): void;
+  onViewDispute(order: Order): void;
+  onAddAdditionalInfo(order: Order): void;
+  /** Print Label, offered when the order has a label */
+  onPrintLabel(order: Order): void;
+}
+
+export interface OrderCardProps extends OrderCardActions {
+  order: Order;
+}
+
+/** The spec's order statuses (section 4) read as words; an unknown code as itself. */
+const statusLabel = (order: Order) => orderSwapStatusLabel[order.swap_status] ?? String(order.swap_status);
+
+const STATUS_COLORS: Record<string, string> = { '1': 'gold', '5': 'blue', '6': 'red', '9': 'green' };
+
+/** Only a web page is somewhere to send the seller (no javascript: or data: link from the api). */
+function webUrl(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    return ['https:', 'http:'].includes(new URL(url, window.location.href).protocol) ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An order card (spec sections 2, 3 and 4): the item's photo, title and price, the order's status, when it
+ * was made, the other party, the inspection countdown ticking each second, and the buttons the order
+ * calls for (contracts' orderButtons). An order that needs the viewer's action has a red border and says so.
+ */
+export function OrderCard({ order, ...actions }: OrderCardProps) {
+  const titleId = useId();
+  const buttons = orderButtons(order);
+  const left = useCountdown(order.inspection_ends_at, order.time_remaining);
+  const product = order.product_detail;
+  const other = order.role === 'buyer' ? order.seller : order.buyer;
+  const bankLink = webUrl(order.remediation_link) ?? routes.paymentMethods;
+
+  const actionButtons: ReactNode[] = [];
+  const add = (key: string, label: string, onClick: (order: Order) => void, primary = false) =>
+    actionButtons.push(
+      <Button key={key} type={primary ? 'primary' : 'default'} onClick={() => onClick(order)}>
+        {label}
+      </Button>,
+    );
+  if (buttons.addBankDetails) {
+    actionButtons.push(
+      <Button key="bank" type="primary" danger href={bankLink} icon={<BankOutlined aria-hidden />}>
+        Add Bank Details
+      </Button>,
+    );
+  }
+  if (buttons.addAdditionalInfo) add('info', 'Add Additional Info', actions.onAddAdditionalInfo, true);
+  if (buttons.addTrackingInfo) add('tracking', 'Add Tracking Info', actions.onAddTrackingInfo, true);
+  if (buttons.printLabel) add('label', 'Print Label', actions.onPrintLabel);
+  if (buttons.shippingUpdates) add('updates', 'Shipping Updates', actions.onShippingUpdates);
+  if (buttons.addRatings) add('ratings', 'Add Ratings', actions.onAddRatings);
+  if (buttons.createDispute) add('create-dispute', 'Create Dispute', actions.onCreateDispute);
+  if (buttons.viewDispute) add('view-dispute', 'View Dispute', actions.onViewDispute);
+
+  return (
+    <Card
+      role="article"
+      aria-labelledby={titleId}
+      data-action-required={buttons.actionRequired ? 'true' : undefined}
+      style={buttons.actionRequired ? { borderColor: theme.token?.colorError, borderWidth: 2 } : undefined}
+      styles={{ body: { padding: 16 } }}
+    >
+      <Flex vertical gap={12}>
+        <Flex gap={12} wrap>
+          <FallbackImage
+            src={product.featured_image?.file_name}
+            alt=""
+            width={96}
+            height={96}
+            style={{ objectFit: 'cover', borderRadius: 8, flex: 'none' }}
+          />
+          <Flex vertical gap={4} style={{ flex: '1 1 180px', minWidth: 0 }}>
+            <Flex align="start" justify="space-between" gap={8} wrap>
+              <Typography.Title
+                level={3}
+                id={titleId}
+                style={{ fontSize: 16, margin: 0, minWidth: 0, overflowWrap: 'anywhere' }}
+              >
+                {product.title}
+              </Typography.Title>
+              <Typography.Text strong style={{ fontSize: 16 }}>
+                {listingPriceInFull(product)}
+              </Typography.Text>
+            </Flex>
+            <Flex gap={6} wrap align="center">
+              <Tag color={STATUS_COLORS[order.swap_status]} style={{ margin: 0 }}>
+                {statusLabel(order)}
+              </Tag>
+              {buttons.actionRequired && (
+                <Tag color="error" style={{ margin: 0 }}>
+                  Action required
+                </Tag>
+              )}
+            </Flex>
+            {order.our_product && (
+              <Typography.Text type="secondary">In exchange for {order.our_product.title}</Typography.Text>
+            )}
+            <Typography.Text type="secondary">
+              {order.role === 'buyer' ? 'Seller' : 'Buyer'}: {partyName(other)}
+            </Typography.Text>
+            <Typography.Text type="secondary">
+              Ordered <LocalDateTime value={order.order_created_date} />
+            </Typography.Text>
+            {left && (
+              <Typography.Text>
+                <ClockCircleOutlined aria-hidden /> Time remaining:{' '}
+                <span
+                  role="timer"
+                  aria-label={`Time remaining: ${describeCountdown(left)}`}
+                  style={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}
+                >
+                  {formatCountdown(left)}
+                </span>
+              </Typography.Text>
+            )}
+          </Flex>
+        </Flex>
+        {buttons.actionRequired && order.admin_message && (
+          <Alert type="warning" showIcon title={order.admin_message.message} />
+        )}
+        {order.note && <Typography.Text type="secondary">{order.note}</Typography.Text>}
+        {actionButtons.length > 0 && (
+          <Flex gap={8} wrap role="group" aria-label={`Actions for ${product.title}`}>
+            {actionButtons}
+          </Flex>
+        )}
+      </Flex>
+    </Card>
+  );
+}
