@@ -12,6 +12,7 @@ import type {
   PaymentCard,
   PaymentsConfig,
   PayoutAccount,
+  PayoutBalance,
   Place,
   PlaceSuggestion,
   ProductContent,
@@ -75,6 +76,7 @@ export interface Contents {
   CardSetup: CardSetup;
   PayoutAccount: { payouts: PayoutAccount };
   OnboardingLink: { url: string };
+  PayoutBalance: { balance: PayoutBalance };
   ShippingEstimate: ShippingEstimate;
   Couriers: { rates: CourierRateView[] };
   ShippingLabel: { label_url: string | null; carrier: string | null; tracking_number: string | null };
@@ -402,6 +404,16 @@ export const endpoints = {
     content: 'PayoutAccount',
     tag: 'Payouts',
     summary: "Whether the user's payouts are set up, and where to finish it when they are not",
+  }),
+  payoutBalance: define()({
+    method: 'GET',
+    path: '/api/payouts/balance',
+    auth: 'required',
+    input: 'path',
+    content: 'PayoutBalance',
+    tag: 'Payouts',
+    summary:
+      "The seller's money: sales waiting for their buyers' inspection, available to pay out, on the way, paid out",
   }),
   payoutOnboarding: define()({
     method: 'POST',

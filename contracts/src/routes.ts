@@ -24,6 +24,10 @@ export const routes = {
   itemDetail: (id: number | string) => `/item-detail/${id}`,
   swapstuff: (id: number | string) => `/swapstuff/${id}`,
   swapRequests: '/swap-requests',
+  /** ours (the spec leaves the buy-now screens open): the checkout of a listing, mfe_orders' */
+  checkout: (id: number | string) => `/checkout/${id}`,
+  /** ours: a user's reviews and reputation as a seller and as a buyer, mfe_orders' */
+  userReviews: (userId: number | string) => `/user/${userId}/reviews`,
   myOrders: '/my-orders',
   myPurchases: '/my-purchases',
   paymentMethods: '/payment-methods',

@@ -79,6 +79,18 @@ export interface PayoutAccount {
   remediation_link: string | null;
 }
 
+/** A seller's money, in dollars as text ("40.00"): what the ledger holds for them, and what it paid out. */
+export interface PayoutBalance {
+  /** sold, paid by the buyer, held in escrow until the buyer's inspection window closes */
+  pending: string;
+  /** released to the seller: paid out on the next payout run once payouts are set up */
+  available: string;
+  /** asked of the provider, not settled yet */
+  on_the_way: string;
+  /** paid out to the seller's bank account so far */
+  paid_out: string;
+}
+
 /** Content of a sign-in on the api. Through the gateway the token is kept in the session and removed. */
 export interface LoginContent {
   token?: string;

@@ -674,6 +674,13 @@ describe('shell and remotes', () => {
     expect(connect).not.toContain('https://api.stripe.com');
   });
 
+  it("shows the carrier sandbox's labels and couriers' logos (plain http), and https images from anywhere", async () => {
+    const page = await fetch(`${base}/login`, { headers: { Accept: 'text/html' } });
+    const img = /img-src ([^;]*)/.exec(page.headers.get('content-security-policy') ?? '')?.[1].split(' ');
+    expect(img).toEqual(expect.arrayContaining(["'self'", 'https:', 'http://localhost:3003']));
+    expect(img).not.toContain('http:');
+  });
+
   it("passes on the pages each remote's build declares, read again when its manifest changes", async () => {
     await writeRegistry({ mfe_catalog: { version: '0.1.0' }, mfe_swaps: { version: '0.1.0' } });
     const remotes = await readRemotes();

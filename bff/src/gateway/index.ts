@@ -101,6 +101,8 @@ export function createGatewayApp(options: GatewayOptions): GatewayApp {
 
   const paymentsOrigin = new URL(browserApiBase({ stripe: config.payments.stripe, sandbox: config.stripeSandbox }))
     .origin;
+  // the carrier sandbox's labels and couriers' logos (Shippo's are https, which the policy allows already)
+  const carrierImages = config.shipping.sandbox ? [new URL(config.shippoSandbox.publicUrl).origin] : [];
   const pageFor = shellPageReader({
     readRegistry,
     readManifests,
@@ -111,7 +113,7 @@ export function createGatewayApp(options: GatewayOptions): GatewayApp {
   app.use(
     createShellRouter(
       config.shellDist,
-      async () => contentSecurityPolicy(foreignOrigins(await readRegistry()), paymentsOrigin),
+      async () => contentSecurityPolicy(foreignOrigins(await readRegistry()), paymentsOrigin, carrierImages),
       pageFor,
     ),
   );

@@ -43,16 +43,22 @@ export function isSecure(req: IncomingMessage, trust: TrustProxy): boolean {
 /**
  * The shell page's policy. Scripts come from us and from the origins the remote registry names;
  * styles allow 'unsafe-inline' because antd injects its CSS-in-JS at run time. The page may also send to
- * the payment provider's origin: the browser posts a card there itself, never to us.
+ * the payment provider's origin: the browser posts a card there itself, never to us. Images come from https
+ * anywhere (listings' and couriers' pictures, labels), and from `imageOrigins`: the carrier sandbox's address,
+ * plain http on a developer's machine and in the tests.
  */
-export function contentSecurityPolicy(remoteOrigins: string[], paymentsOrigin: string): string {
+export function contentSecurityPolicy(
+  remoteOrigins: string[],
+  paymentsOrigin: string,
+  imageOrigins: string[] = [],
+): string {
   const remotes = remoteOrigins.join(' ');
   const withRemotes = (base: string) => (remotes ? `${base} ${remotes}` : base);
   return [
     "default-src 'self'",
     `script-src ${withRemotes("'self'")}`,
     `style-src ${withRemotes("'self' 'unsafe-inline'")}`,
-    "img-src 'self' data: blob: https:",
+    ["img-src 'self' data: blob: https:", ...imageOrigins].join(' '),
     `font-src ${withRemotes("'self' data:")}`,
     `connect-src ${withRemotes("'self' ws: wss:")} ${paymentsOrigin}`,
     "object-src 'none'",

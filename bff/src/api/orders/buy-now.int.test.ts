@@ -3,6 +3,7 @@ import {
   messages,
   orderMessages,
   Money,
+  type PayoutBalance,
   type Order,
   type OrderPage,
   type ShippingData,
@@ -363,6 +364,12 @@ describe('the parcel’s journey and the money after it', () => {
     await runOrderSchedule(api, 'orders.inspection');
     expect((await detail(buyer, order.id)).body.Content.order.swap_status).toBe('5');
 
+    const balance = async () =>
+      (await call<{ balance: PayoutBalance }>(api.url, 'GET', '/api/payouts/balance', { token: seller.token })).body
+        .Content.balance;
+    const waiting = await balance();
+    expect(Money.parse(waiting.pending).cents).toBeGreaterThanOrEqual(PRICE_CENTS);
+
     await api
       .db('orders')
       .where({ id: order.id })
@@ -382,6 +389,10 @@ describe('the parcel’s journey and the money after it', () => {
 
     const sellerAfter = (await userBalances(api.db, [seller.id])).get(seller.id)!;
     expect(sellerAfter.available - sellerBefore.available).toBe(PRICE_CENTS);
+    const released = await balance();
+    expect(Money.parse(waiting.pending).cents - Money.parse(released.pending).cents).toBe(PRICE_CENTS);
+    expect(Money.parse(released.available).cents).toBe(sellerAfter.available);
+    expect(released.paid_out).toBe('0.00');
     const releases = await api.db('ledger_transactions').where({ idempotency_key: `release:order:${order.id}` });
     expect(releases).toHaveLength(1);
     const feesAfter = (await accountBalances(api.db, [ledgerAccounts.fees])).get(ledgerAccounts.fees) ?? 0;

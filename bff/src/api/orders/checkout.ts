@@ -1,4 +1,4 @@
-import { ListingStatus, Money, messages, orderMessages, type Checkout, type Order } from '@swapstuff/contracts';
+import { ListingStatus, Money, messages, orderMessages, routes, type Checkout, type Order } from '@swapstuff/contracts';
 import { withTransaction } from '@swapstuff/db';
 import { PaymentProviderError, type PaymentState } from '../../adapters/payments';
 import { HttpError } from '../../http';
@@ -24,8 +24,6 @@ import { orderView } from './view';
  *     paid. A capture the provider refuses gives the listing back; one that failed for a while is finished
  *     by the same call again, or by the sweep (inspection.ts) — the ledger's key makes it happen once.
  */
-
-const RETURN_PATH = '/item';
 
 const money = (cents: number) => Money.toWire(Money.fromCents(cents));
 
@@ -91,7 +89,8 @@ export async function initialize(deps: ApiDeps, user: UserRow, input: Initialize
         amount: total,
         customerId,
         paymentMethodId: input.paymentMethodId,
-        returnUrl: `${deps.publicUrl}${RETURN_PATH}/${listing.id}`,
+        // the card holder's bank sends them back to the checkout, which confirms the payment
+        returnUrl: `${deps.publicUrl}${routes.checkout(listing.id)}`,
         metadata,
       },
       key,

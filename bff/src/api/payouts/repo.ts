@@ -56,3 +56,26 @@ export async function payoutsFinished(db: Knex, keyPrefix: string): Promise<numb
     .count({ n: '*' });
   return Number(n);
 }
+
+/**
+ * What a seller has sold that is still in escrow: the item prices of their paid orders not completed yet
+ * (pending delivery, in the inspection window, or disputed). Read from the orders table, whose amounts are
+ * what the ledger will release.
+ */
+export async function pendingSalesCents(db: Knex, sellerId: number): Promise<number> {
+  const [{ sum }] = await db('orders')
+    .where({ seller_id: sellerId })
+    .whereNotNull('paid_at')
+    .whereIn('status', ['1', '5', '6'])
+    .sum({ sum: 'item_cents' });
+  return Number(sum ?? 0);
+}
+
+/** What payouts have taken out of the seller's payable account at the provider so far. */
+export async function paidOutCents(db: Knex, payableAccount: string): Promise<number> {
+  const [{ sum }] = await db('ledger_postings as p')
+    .join('ledger_transactions as t', 't.id', 'p.transaction_id')
+    .where({ 'p.account': payableAccount, 't.kind': 'payout_settle' })
+    .sum({ sum: 'p.amount_cents' });
+  return -Number(sum ?? 0);
+}

@@ -11,6 +11,10 @@ export function payoutsRoutes(deps: ApiDeps, api: ApiRouter): void {
     ok(res, { payouts: await payouts.status(deps, authOf(res).user.id) });
   });
 
+  api.handle(endpoints.payoutBalance, {}, async ({ res }) => {
+    ok(res, { balance: await payouts.balance(deps, authOf(res).user.id) });
+  });
+
   api.handle(endpoints.payoutOnboarding, {}, async ({ res }) => {
     ok(res, { url: await payouts.onboardingLink(deps, authOf(res).user) });
   });

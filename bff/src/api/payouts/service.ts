@@ -1,9 +1,10 @@
-import { messages, type PayoutAccount } from '@swapstuff/contracts';
+import { messages, Money, type PayoutAccount, type PayoutBalance } from '@swapstuff/contracts';
 import type { ApiDeps } from '../deps';
 import type { UserRow } from '../users';
 import { HttpError } from '../../http';
 import { PaymentProviderError } from '../../adapters/payments';
-import { payoutAccountsRepo } from './repo';
+import { ledgerAccounts, userBalances } from '../ledger';
+import { paidOutCents, payoutAccountsRepo, pendingSalesCents } from './repo';
 
 /** Where a seller finishes setting up payouts: the Payouts part of the Payment Methods page. */
 export const remediationLink = (deps: ApiDeps) => `${deps.publicUrl}/payment-methods#payouts`;
@@ -66,4 +67,16 @@ export async function onboardingLink(deps: ApiDeps, user: UserRow): Promise<stri
     }),
   );
   return url;
+}
+
+/** GET /api/payouts/balance: the seller's money as the ledger holds it. */
+export async function balance(deps: ApiDeps, userId: number): Promise<PayoutBalance> {
+  const dollars = (cents: number) => Money.toWire(Money.fromCents(cents));
+  const balances = (await userBalances(deps.db, [userId])).get(userId);
+  return {
+    pending: dollars(await pendingSalesCents(deps.db, userId)),
+    available: dollars(balances?.available ?? 0),
+    on_the_way: dollars(balances?.payable ?? 0),
+    paid_out: dollars(await paidOutCents(deps.db, ledgerAccounts.payable(userId))),
+  };
 }
