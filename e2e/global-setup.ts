@@ -66,6 +66,8 @@ function start(engine: Engine): ChildProcess {
       MF_REGISTRY: registryFile(engine),
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       LOG_LEVEL: 'warn',
+      // an inspection window a journey closes is completed within seconds, not the minute of production
+      ORDER_JOBS_EVERY_MS: '2000',
     },
   });
 }

@@ -52,6 +52,11 @@ export interface Config {
   shutdownDelayMs: number;
   /** After SIGTERM, everything is closed and the process gone within this, requests in flight included. */
   shutdownTimeoutMs: number;
+  /**
+   * How often the orders' periodic work runs (inspection windows that closed, unfinished captures, labels):
+   * a minute; the end-to-end journeys shorten it so that a window they close is seen within seconds.
+   */
+  orderJobsEveryMs: number;
   repoRoot: string;
   /** The shell's production build. */
   shellDist: string;
@@ -271,6 +276,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     shutdownDelayMs: int(env, 'SHUTDOWN_DELAY_MS', 1000),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 8000),
+    orderJobsEveryMs: int(env, 'ORDER_JOBS_EVERY_MS', 60_000),
     repoRoot,
     shellDist: path.join(repoRoot, 'shell', 'dist'),
   };

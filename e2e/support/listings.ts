@@ -1,5 +1,5 @@
 import { photos } from './photos';
-import { newUser } from './users';
+import { newUser, type TestUser } from './users';
 import { call } from '@swapstuff/bench/dist/api-client';
 
 /**
@@ -8,6 +8,15 @@ import { call } from '@swapstuff/bench/dist/api-client';
  * top-level category unless `categoryName` names another. Returns the listing's id.
  */
 export async function listViaApi(apiUrl: string, title: string, categoryName?: string): Promise<number> {
+  return (await sellerWithListing(apiUrl, title, categoryName)).listingId;
+}
+
+/** The same, with the seller: for journeys that sign in as them ($75, a 10 × 8 × 4 in parcel of 2 lb). */
+export async function sellerWithListing(
+  apiUrl: string,
+  title: string,
+  categoryName?: string,
+): Promise<{ seller: TestUser; token: string; listingId: number }> {
   const seller = newUser();
   const { token } = await call<{ token: string }>(apiUrl, '/api/register', null, {
     ...seller,
@@ -53,5 +62,5 @@ export async function listViaApi(apiUrl: string, title: string, categoryName?: s
     form.append(`images[${i}]`, new Blob([new Uint8Array(photo.buffer)], { type: photo.mimeType }), photo.name),
   );
   const { product } = await call<{ product: { id: number } }>(apiUrl, '/api/insert/product', token, form);
-  return product.id;
+  return { seller, token, listingId: product.id };
 }

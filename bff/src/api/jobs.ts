@@ -28,13 +28,18 @@ export function apiHandlers(orders?: OrderDeps): Handler[] {
  * Every periodic job of the api: the maintenance, and with a payment provider its payouts and reconciliation,
  * and with a carrier service too the orders' (inspection windows, unfinished captures, labels).
  */
-export function apiSchedules(logger: Logger, payments?: PaymentsPort, orders?: OrderDeps): Schedule[] {
+export function apiSchedules(
+  logger: Logger,
+  payments?: PaymentsPort,
+  orders?: OrderDeps,
+  orderJobsEveryMs?: number,
+): Schedule[] {
   if (!payments) return maintenanceSchedules;
   return [
     ...maintenanceSchedules,
     payoutSchedule(payments, logger),
     reconciliationSchedule(payments, logger),
-    ...(orders ? orderSchedules(orders, logger) : []),
+    ...(orders ? orderSchedules(orders, logger, orderJobsEveryMs) : []),
   ];
 }
 
@@ -45,9 +50,9 @@ export function apiSchedules(logger: Logger, payments?: PaymentsPort, orders?: O
 export function createApiJobs(
   db: Knex,
   logger: Logger,
-  options: Partial<JobRunnerOptions> & { payments?: PaymentsPort; shipping?: ShippingPort } = {},
+  options: Partial<JobRunnerOptions> & { payments?: PaymentsPort; shipping?: ShippingPort; orderJobsEveryMs?: number } = {},
 ): { events: Outbox; runner: JobRunner } {
-  const { payments, shipping, ...runnerOptions } = options;
+  const { payments, shipping, orderJobsEveryMs, ...runnerOptions } = options;
   // the orders' handlers and schedules emit events themselves: through the outbox made below, which needs
   // the handlers first, so they reach it through this holder (filled before any job can run)
   const outbox: { events?: Outbox } = {};
@@ -64,7 +69,7 @@ export function createApiJobs(
         }
       : undefined;
   const handlers = runnerOptions.handlers ?? new HandlerRegistry(apiHandlers(orders));
-  const schedules = apiSchedules(logger, payments, orders);
+  const schedules = apiSchedules(logger, payments, orders, orderJobsEveryMs);
   const runner = createJobRunner({ db, logger, schedules, ...runnerOptions, handlers });
   const events = createOutbox(handlers, { onEmitted: () => runner.wake() });
   outbox.events = events;

@@ -62,7 +62,12 @@ async function startApi(config: Config, db: Knex, logger: Logger): Promise<Start
     sandbox: config.stripeSandbox,
     webhookSecret: config.payments.webhookSecret,
   });
-  const jobs = createApiJobs(db, logger.child({ name: 'jobs' }), { payments });
+  const shipping = createShipping({ shippo: config.shipping.shippo, sandbox: config.shippoSandbox });
+  const jobs = createApiJobs(db, logger.child({ name: 'jobs' }), {
+    payments,
+    shipping,
+    orderJobsEveryMs: config.orderJobsEveryMs,
+  });
   const app = createApiApp({
     events: jobs.events,
     db,
@@ -73,7 +78,7 @@ async function startApi(config: Config, db: Knex, logger: Logger): Promise<Start
     logger,
     places: createPlaces({ googleKey: config.googlePlacesKey }),
     payments,
-    shipping: createShipping({ shippo: config.shipping.shippo, sandbox: config.shippoSandbox }),
+    shipping,
     trustProxy: apiTrustProxy(config),
   });
   const server = await listenGracefully(apiListener(app), config.apiPort, config.apiHost);

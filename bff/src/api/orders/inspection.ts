@@ -43,7 +43,7 @@ export async function completeOrder(deps: OrderDeps, order: OrderRow): Promise<v
  * payments whose capture did not finish (the provider was down when the buyer confirmed), labels not bought.
  * One order's failure is logged and leaves the others done; the next run tries it again.
  */
-export function orderSchedules(deps: OrderDeps, logger: Logger): Schedule[] {
+export function orderSchedules(deps: OrderDeps, logger: Logger, everyMs = 60_000): Schedule[] {
   const each = async (rows: OrderRow[], what: string, run: (order: OrderRow) => Promise<unknown>) => {
     for (const order of rows) {
       try {
@@ -56,7 +56,7 @@ export function orderSchedules(deps: OrderDeps, logger: Logger): Schedule[] {
   return [
     {
       name: 'orders.inspection',
-      everyMs: 60_000,
+      everyMs,
       run: async (db) =>
         each(await ordersRepo.inspectionClosed(db, new Date(), BATCH), 'completing an order', (order) =>
           completeOrder(deps, order),
@@ -64,7 +64,7 @@ export function orderSchedules(deps: OrderDeps, logger: Logger): Schedule[] {
     },
     {
       name: 'orders.settle',
-      everyMs: 60_000,
+      everyMs,
       run: async (db) =>
         each(await ordersRepo.unsettled(db, new Date(Date.now() - 60_000), BATCH), 'capturing an order', (order) =>
           settle(deps, order),
@@ -72,7 +72,7 @@ export function orderSchedules(deps: OrderDeps, logger: Logger): Schedule[] {
     },
     {
       name: 'orders.labels',
-      everyMs: 60_000,
+      everyMs,
       run: async (db) =>
         each(await ordersRepo.withoutLabel(db, new Date(Date.now() - 60_000), BATCH), 'buying a label', (order) =>
           withTransaction(db, (trx) => buyLabel(deps, trx, order.id)),
