@@ -1,6 +1,5 @@
 import type { FormRules } from './rules';
 import type { OrderSwapStatus, ShipmentStatus } from './status';
-import type { FeeQuote } from './fees';
 
 /**
  * Orders, shipping, disputes and ratings (issue 13; spec sections 3–5 and 7): the shapes the api answers and
@@ -259,11 +258,6 @@ export interface ShippingEstimate {
   maximum: number;
 }
 
-/** The buy-now checkout's price: the fee quote plus the chosen courier. */
-export interface CheckoutQuote extends FeeQuote {
-  shipping: number;
-}
-
 /** A review (spec section 3). */
 export interface Review {
   id: number;
@@ -357,7 +351,7 @@ export function orderButtons(order: Order): OrderButtons {
 export interface Checkout {
   paymentIntentId: string;
   /** requires_capture (authorized: confirm it) or requires_action (go to redirectUrl first) */
-  status: string;
+  status: 'requires_capture' | 'requires_action';
   redirectUrl: string | null;
   /** dollars: item, shipping, fee, discount, total */
   amounts: Order['amounts'];

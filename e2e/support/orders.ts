@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { carrierURL, type Engine } from '../servers';
+import { carrierURL, paymentsURL, type Engine } from '../servers';
 import { withDatabase } from './database';
 
 /**
@@ -37,4 +37,27 @@ export function makeSupportStaff(engine: Engine, email: string): Promise<void> {
   return withDatabase(engine, async (db) => {
     await db('users').where({ email }).update({ role: 'support' });
   });
+}
+
+/** What the payment sandbox refunded to the card that paid for an order, in cents, and what it charged. */
+export async function cardMoney(
+  request: APIRequestContext,
+  engine: Engine,
+  orderId: number,
+): Promise<{ charged: number; refunded: number }> {
+  const pi = await withDatabase(engine, async (db) => {
+    const row = await db('orders').where({ id: orderId }).first('payment_intent_id');
+    return row.payment_intent_id as string;
+  });
+  const get = async <T>(path: string) => {
+    const res = await request.get(`${paymentsURL(engine)}${path}`, {
+      headers: { Authorization: 'Bearer sk_test_sandbox' },
+    });
+    if (!res.ok()) throw new Error(`${path}: ${res.status()}`);
+    return (await res.json()) as T;
+  };
+  const intent = await get<{ latest_charge: string | null; amount_received: number }>(`/v1/payment_intents/${pi}`);
+  if (!intent.latest_charge) return { charged: 0, refunded: 0 };
+  const charge = await get<{ amount_captured: number; amount_refunded: number }>(`/v1/charges/${intent.latest_charge}`);
+  return { charged: charge.amount_captured, refunded: charge.amount_refunded };
 }

@@ -2,10 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Flex, Modal, Skeleton, Tag, theme, Typography } from 'antd';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { cardBrandLabel, cardExpired, messages, type PaymentCard } from '@swapstuff/contracts';
 import { ApiError, toast } from '@swapstuff/sdk';
 import { BRAND, EmptyState, LoadError, PageFrame } from '@swapstuff/sdk/ui';
+import { sameSitePath } from '../address/redirect';
 import AddCardModal from './AddCardModal';
 import { useAttachCard, useCards, useDeleteCard, useSetDefaultCard } from './api';
 import { CardBrandIcon } from './BrandIcons';
@@ -67,6 +68,32 @@ function CardRow({
   );
 }
 
+/**
+ * Where to go back to once a card is added (`?redirect=/checkout/5`), kept in the tab for the while the
+ * bank's authentication page is visited: that page comes back to the bare /payment-methods?setup_intent=….
+ */
+const REDIRECT_KEY = 'swapstuff:payment-methods:redirect';
+const keptRedirect = {
+  read: (): string | null => {
+    try {
+      return sameSitePath(window.sessionStorage.getItem(REDIRECT_KEY));
+    } catch {
+      return null;
+    }
+  },
+  write: (path: string | null) => {
+    try {
+      if (path) window.sessionStorage.setItem(REDIRECT_KEY, path);
+      else window.sessionStorage.removeItem(REDIRECT_KEY);
+    } catch {
+      // storage refused: a card that needs its bank comes back to this page, not the one before
+    }
+  },
+};
+
+/** "Back to checkout" for the checkout's paths; "Back" for any other page that sent the user here. */
+const backLabel = (path: string) => (path.startsWith('/checkout/') ? 'Back to checkout' : 'Back');
+
 /** What came of finishing a card's authentication on return from the provider's page. */
 type Finish = { state: 'finishing' } | { state: 'failed'; message: string } | null;
 
@@ -74,7 +101,8 @@ type Finish = { state: 'finishing' } | { state: 'failed'; message: string } | nu
  * /payment-methods (spec sections 1, 2, 3 and 7; issue 12): the user's saved cards with their brand icon,
  * last 4 and expiry, the default first and marked; Add Card, Make Default and Delete (after a confirmation).
  * Back from the provider's authentication page (`?setup_intent=seti_…`), it finishes saving the card and
- * takes the query out of the address.
+ * takes the query out of the address. Opened with `?redirect=<path of this site>` (the checkout's "Add a
+ * new card"), a card added goes back to that page, also after the authentication page.
  */
 export function PaymentMethodsPage() {
   const navigate = useNavigate();
@@ -90,29 +118,53 @@ export function PaymentMethodsPage() {
   const [finish, setFinish] = useState<Finish>(null);
   const busyId = [makeDefault, remove].find((change) => change.isPending)?.variables?.id;
 
-  // back from the provider's authentication page: once per setup, whatever re-renders or StrictMode do
   const setupIntentId = params.get('setup_intent');
+  // the page to go back to once a card is added: the query's, or (back from the bank) the one kept for it
+  const asked = sameSitePath(params.get('redirect'));
+  const redirect = asked ?? (setupIntentId ? keptRedirect.read() : null);
+  useEffect(() => {
+    // kept only while this visit may need it: a later visit of the bare page goes back nowhere
+    if (!setupIntentId) keptRedirect.write(asked);
+  }, [asked, setupIntentId]);
+
+  /** A card is saved: back to the page that sent the user here, if one did. */
+  const goBack = () => {
+    if (!redirect) return;
+    keptRedirect.write(null);
+    navigate(redirect, { replace: true });
+  };
+
+  // back from the provider's authentication page: once per setup, whatever re-renders or StrictMode do
   const finished = useRef<string | null>(null);
   useEffect(() => {
     if (!setupIntentId || finished.current === setupIntentId) return;
     finished.current = setupIntentId;
     setFinish({ state: 'finishing' });
     void (async () => {
+      let added = false;
       try {
         const setup = await finishAsync({ setupIntentId });
         if (setup.status === 'succeeded') {
           toast.success(messages.cardAdded);
           setFinish(null);
+          added = true;
         } else {
           setFinish({ state: 'failed', message: messages.cardAuthenticationFailed });
         }
       } catch (err) {
         setFinish({ state: 'failed', message: err instanceof ApiError ? err.message : messages.genericError });
       }
-      // a reload or a shared link never finishes the same setup again
-      navigate({ pathname }, { replace: true });
+      if (added && redirect) {
+        keptRedirect.write(null);
+        navigate(redirect, { replace: true });
+        return;
+      }
+      // a reload or a shared link never finishes the same setup again; after a failure another card may be
+      // tried here, and still goes back once added
+      const search = redirect ? `?redirect=${encodeURIComponent(redirect)}` : '';
+      navigate({ pathname, search }, { replace: true });
     })();
-  }, [setupIntentId, finishAsync, navigate, pathname]);
+  }, [setupIntentId, finishAsync, navigate, pathname, redirect]);
 
   /** Make Default or Delete; the list shows what the api answers (a refusal is toasted). */
   const change = async (mutation: typeof makeDefault, id: string, done: string) => {
@@ -180,6 +232,15 @@ export function PaymentMethodsPage() {
 
   return (
     <PageFrame title="Payment Methods" extra={cards.data?.length ? addButton : undefined}>
+      {redirect && (
+        <Alert
+          type="info"
+          showIcon
+          title="Once your card is added, you go back to where you were."
+          action={<Link to={redirect}>{backLabel(redirect)}</Link>}
+          style={{ marginBottom: 16 }}
+        />
+      )}
       {finish?.state === 'finishing' && (
         <Alert type="info" showIcon role="status" title="Finishing adding your card…" style={{ marginBottom: 16 }} />
       )}
@@ -194,7 +255,14 @@ export function PaymentMethodsPage() {
       )}
       {content}
       <PayoutsSection />
-      <AddCardModal open={adding} onClose={() => setAdding(false)} onAdded={() => setAdding(false)} />
+      <AddCardModal
+        open={adding}
+        onClose={() => setAdding(false)}
+        onAdded={() => {
+          setAdding(false);
+          goBack();
+        }}
+      />
       <Modal
         open={deleting !== null}
         title="Delete this card?"

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useState } from 'react';
-import { Avatar, Button, Skeleton, Tag, Tooltip, Typography } from 'antd';
+import { Avatar, Button, Skeleton, Tag, Typography } from 'antd';
 import EnvironmentOutlined from '@ant-design/icons/EnvironmentOutlined';
 import FlagOutlined from '@ant-design/icons/FlagOutlined';
 import ShopOutlined from '@ant-design/icons/ShopOutlined';
@@ -17,7 +17,7 @@ import {
   type Product,
   type ProductDimensions,
 } from '@swapstuff/contracts';
-import { bus, useIsSignedIn, useSession } from '@swapstuff/sdk';
+import { bus, loginUrl, useIsSignedIn, useSession } from '@swapstuff/sdk';
 import { EmptyState, LocalDateTime } from '@swapstuff/sdk/ui';
 import { DeleteListingButton } from '../listings/DeleteListingButton';
 import { LikeButton } from '../listings/LikeButton';
@@ -37,6 +37,28 @@ const ReportDialog = lazy(() => import('./ReportDialog').then((m) => ({ default:
 /** "12 × 8 × 4 in · 2 lb 0 oz" (length × width × height, sizeUnit inches) */
 function describeParcel(d: ProductDimensions): string {
   return `${d.length} × ${d.width} × ${d.height} in · ${d.pounds} lb ${d.ounces} oz`;
+}
+
+/**
+ * Buy Now: a link to the listing's checkout (mfe_orders' /checkout/:id). A visitor gets the login popup,
+ * which goes on to the checkout once signed in; the href is the no-script way (log in, then the checkout).
+ */
+function BuyNow({ productId }: { productId: number }) {
+  const signedIn = useIsSignedIn();
+  const checkout = routes.checkout(productId);
+  return (
+    <Link
+      to={signedIn ? checkout : loginUrl(checkout)}
+      className={styles.secondaryAction}
+      onClick={(event) => {
+        if (signedIn) return;
+        event.preventDefault();
+        bus.emit('login:open', { callbackUrl: checkout });
+      }}
+    >
+      <ShopOutlined aria-hidden /> Buy Now
+    </Link>
+  );
 }
 
 /** Buy, swap, or (for the owner) edit and delete: what can be done with the listing now. */
@@ -61,15 +83,7 @@ function Actions({ product }: { product: Product }) {
       <Link to={routes.swapstuff(product.id)} className={styles.primaryAction}>
         <SwapOutlined aria-hidden /> Swap
       </Link>
-      {product.is_buyable === 1 && (
-        // the buy-now checkout (cards, couriers, labels) lands with the orders work; until then the
-        // entry point says so instead of leading nowhere
-        <Tooltip title="Checkout opens with Swapstuff payments, coming soon">
-          <Button size="large" icon={<ShopOutlined aria-hidden />} disabled>
-            Buy Now
-          </Button>
-        </Tooltip>
-      )}
+      {product.is_buyable === 1 && <BuyNow productId={product.id} />}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import {
   ListingStatus,
   messages,
   orderMessages,
+  courierFee,
   Money,
   type PayoutBalance,
   type Order,
@@ -149,7 +150,7 @@ describe('buying', () => {
     expect(quote.status).toBe('requires_capture');
     const { item, shipping, fee, discount, total } = quote.amounts;
     expect(item).toBe('40.00');
-    expect(Number(shipping)).toBe(cheapest.amount);
+    expect(Number(shipping)).toBe(courierFee(cheapest));
     const cents = (text: string) => Money.parse(text).cents;
     expect(cents(item) + cents(shipping) + cents(fee) - cents(discount)).toBe(cents(total));
     const intent: PaymentState = await api.payments.retrievePayment(quote.paymentIntentId);

@@ -69,7 +69,10 @@ export async function initialize(deps: ApiDeps, user: UserRow, input: Initialize
   if (!customerId || owner !== customerId) throw new HttpError(404, messages.cardNotFound);
 
   const fee = await feeQuote(deps.db, listing.price_cents, 0);
-  const total = fee.totalCents + rate.amount_cents;
+  // the courier's fee as the panel shows it (spec section 9: amount minus the insurance it includes); the
+  // platform pays the carrier the rest, insuring the parcel for the buyer
+  const shippingCents = Math.max(0, rate.amount_cents - rate.insurance_cents);
+  const total = fee.totalCents + shippingCents;
   const metadata = {
     kind: 'buynow',
     buyerId: String(user.id),
@@ -77,7 +80,7 @@ export async function initialize(deps: ApiDeps, user: UserRow, input: Initialize
     addressId: String(address.id),
     rateId: rate.rate_id,
     itemCents: String(listing.price_cents),
-    shippingCents: String(rate.amount_cents),
+    shippingCents: String(shippingCents),
     feeCents: String(fee.feeCents),
     discountCents: String(fee.discountCents),
   };
@@ -105,7 +108,7 @@ export async function initialize(deps: ApiDeps, user: UserRow, input: Initialize
     redirectUrl: intent.redirectUrl,
     amounts: {
       item: money(listing.price_cents),
-      shipping: money(rate.amount_cents),
+      shipping: money(shippingCents),
       fee: money(fee.feeCents),
       discount: money(fee.discountCents),
       total: money(total),
@@ -144,7 +147,7 @@ async function claim(deps: ApiDeps, intent: PaymentState, buyer: UserRow): Promi
   const from = await originOf(deps, listing);
   const rate = await shippingRepo.rate(deps.db, checkout.rateId);
   const total = checkout.itemCents + checkout.shippingCents + checkout.feeCents - checkout.discountCents;
-  if (!to || total !== intent.amount) throw new HttpError(409, orderMessages.paymentNotAuthorized);
+  if (!to || total !== intent.amount) throw new HttpError(402, orderMessages.paymentNotAuthorized);
   try {
     const id = await withTransaction(deps.db, async (trx) => {
       await moveListing(trx, deps.events, listing.id, ListingStatus.InProcess);

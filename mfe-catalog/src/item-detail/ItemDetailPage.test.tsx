@@ -1,0 +1,111 @@
+/** @jest-environment jsdom */
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { ListingStatus, type Product } from '@swapstuff/contracts';
+import { bus, useSession } from '@swapstuff/sdk';
+import { fakeFetch, ok, TestQueryProvider, testUser } from '@swapstuff/sdk/testing';
+import { ItemDetailPage } from './ItemDetailPage';
+
+const { answer } = fakeFetch();
+
+const product = (changes: Partial<Product> = {}): Product => ({
+  id: 5,
+  title: 'Walnut desk',
+  description: 'Solid walnut',
+  status: ListingStatus.Active,
+  sales_price: '145.00',
+  city: 'Austin',
+  state: 'Texas',
+  zip: '73301',
+  likes_count: '0',
+  reports_count: 0,
+  images: [],
+  featured_image: null,
+  videos: [],
+  user: { id: 2, avatar: null, first_name: 'Ada', last_name: 'Lovelace', is_business: 0, businessName: null },
+  category: { id: 1, name: 'Home & Garden', parent_id: null },
+  is_buyable: 1,
+  condition: 'Used',
+  address_id: 7,
+  swap_product: null,
+  swap_category_ids: [],
+  open_for_offer: 1,
+  productdimention: { length: 40, width: 20, height: 30, pounds: 30, ounces: 0, sizeUnit: 'inches' },
+  questions_count: 0,
+  created_at: '2026-11-23T15:49:00.000Z',
+  ...changes,
+});
+
+let logins: { callbackUrl?: string }[] = [];
+let off = () => {};
+beforeEach(() => {
+  useSession.getState().reset();
+  answer('GET /api/productdetail/5', ok({ product: product() }));
+  answer('GET /api/product/questionaire/5', ok({ questions: [] }));
+  answer('GET /api/reports/5', ok({ productId: 5, already_reported: 0 }));
+  logins = [];
+  off = bus.on('login:open', (request) => void logins.push(request));
+});
+afterEach(() => off());
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="where">{`${pathname}${search}`}</p>;
+}
+
+function renderPage() {
+  const user = userEvent.setup({ delay: null });
+  render(
+    <MemoryRouter initialEntries={['/item-detail/5']}>
+      <Routes>
+        <Route path="/item-detail/:id" element={<ItemDetailPage />} />
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+    { wrapper: TestQueryProvider },
+  );
+  return user;
+}
+
+describe('Buy Now on the item page', () => {
+  it('takes a signed-in user to the listing’s checkout', async () => {
+    useSession.getState().signIn(testUser());
+    const user = renderPage();
+    const buyNow = await screen.findByRole('link', { name: 'Buy Now' });
+    expect(buyNow.getAttribute('href')).toBe('/checkout/5');
+    await user.click(buyNow);
+    expect((await screen.findByTestId('where')).textContent).toBe('/checkout/5');
+    expect(logins).toEqual([]);
+  });
+
+  it('asks a visitor to log in first, then goes on to the checkout', async () => {
+    const user = renderPage();
+    const buyNow = await screen.findByRole('link', { name: 'Buy Now' });
+    // without script: the login page, which comes back to the checkout
+    expect(buyNow.getAttribute('href')).toBe('/login?callbackUrl=/checkout/5');
+    await user.click(buyNow);
+    expect(logins).toEqual([{ callbackUrl: '/checkout/5' }]);
+    expect(screen.queryByTestId('where')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Walnut desk' })).toBeTruthy();
+  });
+
+  it.each([
+    ['a swap-only listing', { is_buyable: 0 as const }],
+    ['a listing no longer Active', { status: ListingStatus.InProcess }],
+  ])('is not offered on %s', async (_name, changes) => {
+    answer('GET /api/productdetail/5', ok({ product: product(changes) }));
+    useSession.getState().signIn(testUser());
+    renderPage();
+    await screen.findByRole('heading', { name: 'Walnut desk' });
+    expect(screen.queryByRole('link', { name: 'Buy Now' })).toBeNull();
+    expect(screen.queryByText('Buy Now')).toBeNull();
+  });
+
+  it('is not offered to the listing’s owner, who may edit it instead', async () => {
+    useSession.getState().signIn(testUser({ id: 2 }));
+    renderPage();
+    await screen.findByRole('button', { name: 'Edit' });
+    expect(screen.queryByText('Buy Now')).toBeNull();
+  });
+});

@@ -1,0 +1,17 @@
+/**
+ * The checkout's one full navigation: to the card holder's bank (3-D Secure), which comes back to
+ * /checkout/:id?payment_intent=pi_…. One seam, so tests can observe where the browser was sent.
+ */
+export const browser = {
+  assign: (url: string) => window.location.assign(url),
+};
+
+/** Only a web page is a place to send the browser to authenticate. */
+export function isWebUrl(url: string | null | undefined): url is string {
+  if (!url) return false;
+  try {
+    return ['https:', 'http:'].includes(new URL(url, window.location.href).protocol);
+  } catch {
+    return false;
+  }
+}
