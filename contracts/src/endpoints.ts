@@ -928,7 +928,7 @@ export const endpoints = {
   }),
 
   // --- files (spec section 7, Other)
-  uploadImage: define()({
+  uploadImage: define<{ image: Blob }>()({
     method: 'POST',
     path: '/api/upload/image',
     auth: 'required',

@@ -123,7 +123,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   },
   our_product: null,
   swap_status: '1',
-  role: 'seller',
+  role: 'buyer',
   buyer: { id: 8, first_name: 'Grace', last_name: 'Hopper', avatar: null, is_business: 0 },
   seller: { id: 7, first_name: 'Ada', last_name: 'Lovelace', avatar: null, is_business: 0 },
   order_created_date: '2026-11-23T15:49:00.000Z',
@@ -163,8 +163,14 @@ const only = (on: Partial<OrderButtons>): OrderButtons => ({ ...NONE, ...on });
 describe('orderButtons (spec section 4, "Order card buttons")', () => {
   it('Print Label for the seller of an order with a label, never for its buyer', () => {
     const label_url = 'https://labels.example/x.png';
-    expect(orderButtons(order({ role: 'seller', label_url }))).toEqual(only({ printLabel: true }));
+    expect(orderButtons(order({ role: 'seller', label_url, swap_status: '5' }))).toEqual(only({ printLabel: true }));
     expect(orderButtons(order({ role: 'buyer', label_url }))).toEqual(NONE);
+  });
+
+  it('Print Label also for the seller of a pending platform order whose label is still to be bought', () => {
+    expect(orderButtons(order({ role: 'seller' }))).toEqual(only({ printLabel: true }));
+    expect(orderButtons(order({ role: 'seller', is_platform: 0 })).printLabel).toBe(false);
+    expect(orderButtons(order({ role: 'seller', swap_status: '9' })).printLabel).toBe(false);
   });
 
   it('a platform-shipped pending order needing nothing has no button', () => {
@@ -177,7 +183,7 @@ describe('orderButtons (spec section 4, "Order card buttons")', () => {
 
   describe('Add Tracking Info: pending, not platform-shipped, no manual check yet (for the seller, who ships)', () => {
     it('is offered then', () => {
-      expect(orderButtons(order({ is_platform: 0 }))).toEqual(only({ addTrackingInfo: true }));
+      expect(orderButtons(order({ role: 'seller', is_platform: 0 }))).toEqual(only({ addTrackingInfo: true }));
     });
     it.each<[string, Partial<Order>]>([
       ['platform-shipped', { is_platform: 1 }],
@@ -186,7 +192,7 @@ describe('orderButtons (spec section 4, "Order card buttons")', () => {
       ['completed', { swap_status: '9' }],
       ['to the buyer', { role: 'buyer' }],
     ])('is not when %s', (_why, over) => {
-      expect(orderButtons(order({ is_platform: 0, ...over })).addTrackingInfo).toBe(false);
+      expect(orderButtons(order({ role: 'seller', is_platform: 0, ...over })).addTrackingInfo).toBe(false);
     });
   });
 
@@ -203,7 +209,7 @@ describe('orderButtons (spec section 4, "Order card buttons")', () => {
       expect(orderButtons(order({ swap_status: '9', user_rate_count: 1 })).addRatings).toBe(false);
     });
     it('for the buyer and the seller alike', () => {
-      expect(orderButtons(order({ swap_status: '9', role: 'buyer' })).addRatings).toBe(true);
+      expect(orderButtons(order({ swap_status: '9', role: 'seller' })).addRatings).toBe(true);
     });
   });
 

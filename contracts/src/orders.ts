@@ -38,6 +38,7 @@ export const orderMessages = {
   voteFailed: 'Vote failed',
   notRateable: 'You can rate an order once it is completed or disputed, once',
   reviewNotFound: 'Review not found',
+  userNotFound: 'User not found',
   ownReview: 'You cannot vote on or report a review by or about you',
   reviewReported: 'Thank you. Our team will review it.',
   reportReasonLength: 'At least 10 characters are required',
@@ -280,6 +281,8 @@ export interface Reputation {
 }
 
 export interface UserRatings {
+  /** whose reviews these are */
+  user: OrderParty;
   reviews: Review[];
   as_seller: Reputation;
   as_buyer: Reputation;
@@ -324,7 +327,7 @@ export interface OrderButtons {
   viewDispute: boolean;
   addAdditionalInfo: boolean;
   addBankDetails: boolean;
-  /** the seller prints the platform's label */
+  /** the seller prints the platform's label (bought by a job after payment, or at once when asked) */
   printLabel: boolean;
   /** the red border */
   actionRequired: boolean;
@@ -342,7 +345,8 @@ export function orderButtons(order: Order): OrderButtons {
     viewDispute: order.dispute_count === 1,
     addAdditionalInfo: order.action_required !== 0 && order.action_required !== ActionRequired.BankDetails,
     addBankDetails: order.action_required === ActionRequired.BankDetails,
-    printLabel: order.role === 'seller' && order.label_url !== null,
+    printLabel:
+      order.role === 'seller' && (order.label_url !== null || (order.is_platform === 1 && order.swap_status === '1')),
     actionRequired: order.action_required !== 0,
   };
 }

@@ -1,13 +1,16 @@
-import { EmptyState, PageFrame } from '@swapstuff/sdk/ui';
+import { PageFrame } from '@swapstuff/sdk/ui';
+import { OrdersList } from '../orders/OrdersList';
+import { SellerBalance } from './SellerBalance';
 
 /**
- * Spec section 2, My Orders: the route's frame; its content arrives in a later issue. Until then it
- * says what is coming ("No Records Found" would read like lost data).
+ * Spec section 2, My Orders (/my-orders): the orders of the user's listings. Above them, the seller's money
+ * (pending, available, on the way, paid out) and, until their payouts are set up, Add Bank Details.
  */
 export function MyOrdersPage() {
   return (
     <PageFrame title="My Orders">
-      <EmptyState title="Coming soon" description="The orders for what you sell will show here soon." />
+      <SellerBalance />
+      <OrdersList type="received" />
     </PageFrame>
   );
 }

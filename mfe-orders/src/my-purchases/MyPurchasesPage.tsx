@@ -1,13 +1,11 @@
-import { EmptyState, PageFrame } from '@swapstuff/sdk/ui';
+import { PageFrame } from '@swapstuff/sdk/ui';
+import { OrdersList } from '../orders/OrdersList';
 
-/**
- * Spec section 2, My Purchases: the route's frame; its content arrives in a later issue. Until then it
- * says what is coming ("No Records Found" would read like lost data).
- */
+/** Spec section 2, My Purchases (/my-purchases): what the user bought, as order cards. */
 export function MyPurchasesPage() {
   return (
     <PageFrame title="My Purchases">
-      <EmptyState title="Coming soon" description="What you buy will show here soon." />
+      <OrdersList type="purchases" />
     </PageFrame>
   );
 }

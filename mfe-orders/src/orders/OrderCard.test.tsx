@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { formatDate, type Order } from '@swapstuff/contracts';
 import { theme } from '@swapstuff/sdk/ui';
 import { OrderCard, type OrderCardActions } from './OrderCard';
@@ -17,13 +18,20 @@ function renderCard(over: Partial<Order> = {}) {
     onPrintLabel: jest.fn(),
   };
   const order = testOrder(over);
-  const view = render(<OrderCard order={order} {...actions} />);
+  const view = render(
+    <MemoryRouter>
+      <OrderCard order={order} {...actions} />
+    </MemoryRouter>,
+  );
   const card = () => screen.getByRole('article', { name: 'Walnut desk' });
-  const buttonNames = () =>
-    within(card())
+  const buttonNames = () => {
+    const group = within(card()).queryByRole('group', { name: 'Actions for Walnut desk' });
+    if (!group) return [];
+    return within(group)
       .queryAllByRole('button')
-      .concat(within(card()).queryAllByRole('link'))
+      .concat(within(group).queryAllByRole('link'))
       .map((b) => b.textContent);
+  };
   return { ...view, order, actions, card, buttonNames, user: userEvent.setup({ delay: null }) };
 }
 
@@ -38,6 +46,22 @@ it('shows the item, its price, the status, when it was ordered and the other par
   expect(text).toContain(`Ordered ${formatDate('2026-11-23T15:49:00.000Z')}`);
   expect(text).toContain('Buyer: Grace H.');
   expect(card().style.borderColor).toBe('');
+});
+
+it('links the item to its page and the other party to their reviews, and names the status', () => {
+  const { card } = renderCard();
+  const title = within(card()).getByRole('heading', { level: 2, name: 'Walnut desk' });
+  expect(within(title).getByRole('link', { name: 'Walnut desk' }).getAttribute('href')).toBe('/item-detail/5');
+  expect(within(card()).getByRole('link', { name: 'Grace H.' }).getAttribute('href')).toBe('/user/8/reviews');
+  expect(within(card()).getByTestId('order-status').textContent).toBe('Status: Pending');
+});
+
+it('names a deleted account without a link', () => {
+  const { card } = renderCard({
+    buyer: { id: 0, first_name: 'Deleted', last_name: 'user', avatar: null, is_business: 0 },
+  });
+  expect(card().textContent).toContain('Buyer: Deleted U.');
+  expect(within(card()).queryByRole('link', { name: /Deleted/ })).toBeNull();
 });
 
 it('names the seller to the buyer', () => {
@@ -80,6 +104,21 @@ it('View Dispute once there is one; no Add Ratings once rated', async () => {
   expect(actions.onViewDispute).toHaveBeenCalled();
 });
 
+it('Print Label for the seller of a pending platform order whose label is still to be bought', async () => {
+  const { user, buttonNames, actions, card } = renderCard();
+  expect(buttonNames()).toEqual(['Print Label']);
+  await user.click(within(card()).getByRole('button', { name: 'Print Label' }));
+  expect(actions.onPrintLabel).toHaveBeenCalled();
+});
+
+it('no Print Label for the buyer', () => {
+  expect(renderCard({ role: 'buyer' }).buttonNames()).toEqual([]);
+});
+
+it('no Print Label once delivered without a label', () => {
+  expect(renderCard({ swap_status: '5' }).buttonNames()).toEqual([]);
+});
+
 it('Print Label when the order has a label', async () => {
   const { user, buttonNames, actions, card } = renderCard({ label_url: 'https://shippo.test/label.png' });
   expect(buttonNames()).toEqual(['Print Label']);
@@ -89,6 +128,8 @@ it('Print Label when the order has a label', async () => {
 
 it('an order that needs action: a red border, the words, the admin’s message and Add Additional Info', async () => {
   const { user, buttonNames, actions, card } = renderCard({
+    is_platform: 0,
+    manual_ship_check_count: 1,
     action_required: 1,
     admin_message: { id: 3, message: 'Please send a photo of the parcel.' },
   });
@@ -109,6 +150,8 @@ it('an order that needs action: a red border, the words, the admin’s message a
 
 it('Add Bank Details is a link to the remediation page', () => {
   const { card, buttonNames } = renderCard({
+    is_platform: 0,
+    manual_ship_check_count: 1,
     action_required: 3,
     remediation_link: 'https://connect.stripe.test/setup/acct_1',
   });
@@ -145,7 +188,8 @@ describe('the countdown', () => {
     expect(timer().textContent).toBe('00:00:03');
     act(() => jest.advanceTimersByTime(1000));
     expect(timer().textContent).toBe('00:00:02');
-    expect(timer().getAttribute('aria-label')).toBe('Time remaining: 0 hours, 0 minutes, 2 seconds');
+    expect(timer().getAttribute('aria-label')).toBe('Inspection ends in 0 hours, 0 minutes, 2 seconds');
+    expect(timer().parentElement?.textContent).toBe(' Inspection ends in 00:00:02');
     act(() => jest.advanceTimersByTime(2000));
     expect(timer().textContent).toBe('00:00:00');
     act(() => jest.advanceTimersByTime(5000));

@@ -1,9 +1,12 @@
 import { useId, type ReactNode } from 'react';
 import { Alert, Button, Card, Flex, Tag, Typography } from 'antd';
+import { Link } from 'react-router-dom';
 import BankOutlined from '@ant-design/icons/BankOutlined';
 import ClockCircleOutlined from '@ant-design/icons/ClockCircleOutlined';
 import { listingPriceInFull, orderButtons, orderSwapStatusLabel, routes, type Order } from '@swapstuff/contracts';
 import { FallbackImage, LocalDateTime, theme } from '@swapstuff/sdk/ui';
+import { srOnly } from '../shared/a11y';
+import { webUrl } from '../shared/links';
 import { describeCountdown, formatCountdown, partyName } from '../shared/format';
 import { useCountdown } from './useCountdown';
 
@@ -15,7 +18,7 @@ export interface OrderCardActions {
   onCreateDispute(order: Order): void;
   onViewDispute(order: Order): void;
   onAddAdditionalInfo(order: Order): void;
-  /** Print Label, offered when the order has a label */
+  /** Print Label: the order's label, or the one bought for it now (contracts' orderButtons) */
   onPrintLabel(order: Order): void;
 }
 
@@ -28,20 +31,11 @@ const statusLabel = (order: Order) => orderSwapStatusLabel[order.swap_status] ??
 
 const STATUS_COLORS: Record<string, string> = { '1': 'gold', '5': 'blue', '6': 'red', '9': 'green' };
 
-/** Only a web page is somewhere to send the seller (no javascript: or data: link from the api). */
-function webUrl(url: string | null): string | null {
-  if (!url) return null;
-  try {
-    return ['https:', 'http:'].includes(new URL(url, window.location.href).protocol) ? url : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
- * An order card (spec sections 2, 3 and 4): the item's photo, title and price, the order's status, when it
- * was made, the other party, the inspection countdown ticking each second, and the buttons the order
- * calls for (contracts' orderButtons). An order that needs the viewer's action has a red border and says so.
+ * An order card (spec sections 2, 3 and 4): the item's photo, its title (a heading linking to the item's
+ * page) and price, the order's status, when it was made, the other party (linking to their reviews), the
+ * inspection countdown ticking each second once delivered, and the buttons the order calls for (contracts' orderButtons).
+ * An order that needs the viewer's action has a red border and says so.
  */
 export function OrderCard({ order, ...actions }: OrderCardProps) {
   const titleId = useId();
@@ -93,18 +87,19 @@ export function OrderCard({ order, ...actions }: OrderCardProps) {
           <Flex vertical gap={4} style={{ flex: '1 1 180px', minWidth: 0 }}>
             <Flex align="start" justify="space-between" gap={8} wrap>
               <Typography.Title
-                level={3}
+                level={2}
                 id={titleId}
                 style={{ fontSize: 16, margin: 0, minWidth: 0, overflowWrap: 'anywhere' }}
               >
-                {product.title}
+                <Link to={routes.itemDetail(product.id)}>{product.title}</Link>
               </Typography.Title>
               <Typography.Text strong style={{ fontSize: 16 }}>
                 {listingPriceInFull(product)}
               </Typography.Text>
             </Flex>
             <Flex gap={6} wrap align="center">
-              <Tag color={STATUS_COLORS[order.swap_status]} style={{ margin: 0 }}>
+              <Tag color={STATUS_COLORS[order.swap_status]} style={{ margin: 0 }} data-testid="order-status">
+                <span style={srOnly}>Status: </span>
                 {statusLabel(order)}
               </Tag>
               {buttons.actionRequired && (
@@ -117,17 +112,24 @@ export function OrderCard({ order, ...actions }: OrderCardProps) {
               <Typography.Text type="secondary">In exchange for {order.our_product.title}</Typography.Text>
             )}
             <Typography.Text type="secondary">
-              {order.role === 'buyer' ? 'Seller' : 'Buyer'}: {partyName(other)}
+              {order.role === 'buyer' ? 'Seller' : 'Buyer'}:{' '}
+              {other.id > 0 ? (
+                <Link to={routes.userReviews(other.id)} state={{ name: partyName(other) }}>
+                  {partyName(other)}
+                </Link>
+              ) : (
+                partyName(other)
+              )}
             </Typography.Text>
             <Typography.Text type="secondary">
               Ordered <LocalDateTime value={order.order_created_date} />
             </Typography.Text>
             {left && (
               <Typography.Text>
-                <ClockCircleOutlined aria-hidden /> Time remaining:{' '}
+                <ClockCircleOutlined aria-hidden /> Inspection ends in{' '}
                 <span
                   role="timer"
-                  aria-label={`Time remaining: ${describeCountdown(left)}`}
+                  aria-label={`Inspection ends in ${describeCountdown(left)}`}
                   style={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}
                 >
                   {formatCountdown(left)}

@@ -59,14 +59,14 @@ describe('ReviewCard', () => {
 
   it('moves the counts at once and keeps them when the vote is taken', async () => {
     const answer = deferred();
-    const { user, helpful, notHelpful, onVote } = renderCard(
+    const { user, card, helpful, notHelpful, onVote } = renderCard(
       {},
       8,
       jest.fn(() => answer.promise),
     );
     await user.click(helpful());
     expect(onVote).toHaveBeenCalledWith(31, 'helpful');
-    expect(helpful().getAttribute('aria-label')).toBe('Helpful, 4 votes');
+    expect(within(card).getByRole('button', { name: 'Helpful', description: '4 votes' })).toBe(helpful());
     expect(helpful().getAttribute('aria-pressed')).toBe('true');
     answer.resolve();
     await waitFor(() => expect(helpful().textContent).toBe('Helpful (4)'));
@@ -122,9 +122,24 @@ describe('ReviewCard', () => {
     expect(within(card).queryByRole('button')).toBeNull();
     expect(card.textContent).toContain('Helpful 3 · Not helpful 1');
   });
+
+  it('offers neither votes nor menu on a review about the viewer (the api refuses both)', () => {
+    render(
+      <ReviewCard review={review({ id: 40 })} viewerId={8} subjectId={8} onVote={jest.fn()} onReport={jest.fn()} />,
+    );
+    const card = screen.getByRole('article', { name: 'Review by Ada L.' });
+    expect(within(card).queryByRole('button')).toBeNull();
+  });
+
+  it('names its buttons exactly Helpful and Not helpful', () => {
+    const { card } = renderCard();
+    expect(within(card).getByRole('button', { name: 'Helpful', description: '3 votes' })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Not helpful', description: '1 vote' })).toBeTruthy();
+  });
 });
 
 const ratings = (over: Partial<UserRatings> = {}): UserRatings => ({
+  user: { id: 7, first_name: 'Ada', last_name: 'Lovelace', avatar: null, is_business: 0 },
   reviews: [review(), review({ id: 32, as: 'seller', comments: 'Paid at once.', rating: 5 })],
   as_seller: { average: 4.75, count: 12 },
   as_buyer: { average: null, count: 0 },

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Avatar, Button, Card, Dropdown, Flex, Rate, Tag, Typography } from 'antd';
 import DislikeFilled from '@ant-design/icons/DislikeFilled';
 import DislikeOutlined from '@ant-design/icons/DislikeOutlined';
@@ -10,6 +10,7 @@ import UserOutlined from '@ant-design/icons/UserOutlined';
 import { applyVote, formatCount, orderMessages, type Review, type VoteType } from '@swapstuff/contracts';
 import { toast } from '@swapstuff/sdk';
 import { LocalDateTime } from '@swapstuff/sdk/ui';
+import { srOnly } from '../shared/a11y';
 import { partyName } from '../shared/format';
 
 type Votes = Pick<Review, 'helpful_count' | 'not_helpful_count' | 'voted_helpful' | 'voted_not_helpful'>;
@@ -18,10 +19,20 @@ export interface ReviewCardProps {
   review: Review;
   /** the signed-in user: their own reviews have no vote buttons and no menu; none for a visitor */
   viewerId: number | null | undefined;
+  /**
+   * whom the review is about (the reviews page's user): on their own page the viewer may neither vote nor
+   * report, as the api refuses both (403) for the review's author and its subject
+   */
+  subjectId?: number | null;
   /** records the vote (the same way again takes it back); counts move at once and go back if it fails */
   onVote(reviewId: number, type: VoteType): Promise<void>;
   /** opens the Report dialog for this review */
   onReport(review: Review): void;
+  /**
+   * a visitor pressed a vote or Report: they are asked to log in (nothing moves). Without it a visitor's
+   * vote goes to onVote like anyone's.
+   */
+  onSignIn?(): void;
 }
 
 const votesOf = (review: Review): Votes => ({
@@ -37,9 +48,12 @@ const votesWord = (n: number) => `${formatCount(n)} ${n === 1 ? 'vote' : 'votes'
  * A review (spec sections 3, 4 and 6): its stars, comment and date; the reviewer with their avatar, a
  * business badge, and whether they bought or sold. Helpful and Not helpful move their counts at once
  * (applyVote) and go back, with "Vote failed", when the vote is refused. The "…" menu holds Report, gone
- * once the viewer reported it. Neither the votes nor the menu are offered on the viewer's own review.
+ * once the viewer reported it. Neither the votes nor the menu are offered on a review by or about the viewer.
+ * The buttons are named "Helpful" and "Not helpful"; their counts are their descriptions.
  */
-export function ReviewCard({ review, viewerId, onVote, onReport }: ReviewCardProps) {
+export function ReviewCard({ review, viewerId, subjectId, onVote, onReport, onSignIn }: ReviewCardProps) {
+  const helpfulId = useId();
+  const notHelpfulId = useId();
   const [votes, setVotes] = useState<Votes>(() => votesOf(review));
   // one vote at a time: a second press waits for the first's answer (the buttons keep their focus)
   const voting = useRef(false);
@@ -50,10 +64,15 @@ export function ReviewCard({ review, viewerId, onVote, onReport }: ReviewCardPro
     setVotes({ helpful_count, not_helpful_count, voted_helpful, voted_not_helpful });
   }, [helpful_count, not_helpful_count, voted_helpful, voted_not_helpful]);
 
-  const own = viewerId != null && viewerId === review.rated_by.id;
+  const own = viewerId != null && (viewerId === review.rated_by.id || viewerId === subjectId);
   const name = partyName(review.rated_by);
 
+  const visitor = viewerId == null && onSignIn !== undefined;
   const vote = async (type: VoteType) => {
+    if (visitor) {
+      onSignIn?.();
+      return;
+    }
     if (voting.current) return;
     const before = votes;
     setVotes(applyVote(before, type));
@@ -93,7 +112,14 @@ export function ReviewCard({ review, viewerId, onVote, onReport }: ReviewCardPro
             <Dropdown
               trigger={['click']}
               placement="bottomRight"
-              menu={{ items: menuItems, onClick: ({ key }) => key === 'report' && onReport(review) }}
+              menu={{
+                items: menuItems,
+                onClick: ({ key }) => {
+                  if (key !== 'report') return;
+                  if (visitor) onSignIn?.();
+                  else onReport(review);
+                },
+              }}
             >
               <Button type="text" icon={<EllipsisOutlined />} aria-label={`More actions for the review by ${name}`} />
             </Dropdown>
@@ -115,20 +141,26 @@ export function ReviewCard({ review, viewerId, onVote, onReport }: ReviewCardPro
               size="small"
               icon={votes.voted_helpful ? <LikeFilled aria-hidden /> : <LikeOutlined aria-hidden />}
               aria-pressed={votes.voted_helpful === 1}
-              aria-label={`Helpful, ${votesWord(votes.helpful_count)}`}
+              aria-describedby={helpfulId}
               onClick={() => void vote('helpful')}
             >
-              Helpful ({formatCount(votes.helpful_count)})
+              Helpful<span aria-hidden> ({formatCount(votes.helpful_count)})</span>
             </Button>
+            <span id={helpfulId} style={srOnly}>
+              {votesWord(votes.helpful_count)}
+            </span>
             <Button
               size="small"
               icon={votes.voted_not_helpful ? <DislikeFilled aria-hidden /> : <DislikeOutlined aria-hidden />}
               aria-pressed={votes.voted_not_helpful === 1}
-              aria-label={`Not helpful, ${votesWord(votes.not_helpful_count)}`}
+              aria-describedby={notHelpfulId}
               onClick={() => void vote('not_helpful')}
             >
-              Not helpful ({formatCount(votes.not_helpful_count)})
+              Not helpful<span aria-hidden> ({formatCount(votes.not_helpful_count)})</span>
             </Button>
+            <span id={notHelpfulId} style={srOnly}>
+              {votesWord(votes.not_helpful_count)}
+            </span>
           </Flex>
         )}
       </Flex>

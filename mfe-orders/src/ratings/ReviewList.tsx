@@ -17,10 +17,16 @@ export interface ReviewListProps {
   /** why it could not be loaded (the api's Description) */
   error?: string;
   onRetry(): void;
+  /** the Retry is on its way */
+  retrying?: boolean;
   /** the signed-in user (their own reviews have no votes nor menu) */
   viewerId: number | null | undefined;
+  /** whom the reviews are about: on their own page the viewer votes on and reports none */
+  subjectId?: number | null;
   onVote(reviewId: number, type: VoteType): Promise<void>;
   onReport(review: Review): void;
+  /** a visitor pressed a vote or Report */
+  onSignIn?(): void;
   /** another page of reviews; without it, no pager */
   onPageChange?(pageNumber: number): void;
 }
@@ -62,8 +68,21 @@ function ReputationSummary({ title, reputation }: { title: string; reputation: R
  * A user's ratings (spec sections 2 and 3): the reputation as a seller and as a buyer apart, then the
  * reviews, newest first as the api gives them. Loading, load error and empty states.
  */
-export function ReviewList({ ratings, error, onRetry, viewerId, onVote, onReport, onPageChange }: ReviewListProps) {
-  if (error) return <LoadError title="Reviews could not be loaded" message={error} onRetry={onRetry} />;
+export function ReviewList({
+  ratings,
+  error,
+  onRetry,
+  retrying,
+  viewerId,
+  subjectId,
+  onVote,
+  onReport,
+  onSignIn,
+  onPageChange,
+}: ReviewListProps) {
+  if (error) {
+    return <LoadError title="Reviews could not be loaded" message={error} onRetry={onRetry} retrying={retrying} />;
+  }
   if (!ratings) {
     return (
       <div role="status" aria-busy="true">
@@ -87,7 +106,14 @@ export function ReviewList({ ratings, error, onRetry, viewerId, onVote, onReport
         <ul aria-label="Reviews" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 12 }}>
           {ratings.reviews.map((review) => (
             <li key={review.id}>
-              <ReviewCard review={review} viewerId={viewerId} onVote={onVote} onReport={onReport} />
+              <ReviewCard
+                review={review}
+                viewerId={viewerId}
+                subjectId={subjectId}
+                onVote={onVote}
+                onReport={onReport}
+                onSignIn={onSignIn}
+              />
             </li>
           ))}
         </ul>

@@ -31,10 +31,14 @@ afterEach(() => {
   revokeObjectURL.mockRestore();
 });
 
-function renderModal(labelUrl: string | null, download = jest.fn()) {
+function renderModal(
+  labelUrl: string | null,
+  download = jest.fn(),
+  more: { loading?: boolean; error?: string | null } = {},
+) {
   const onClose = jest.fn();
   const user = userEvent.setup({ delay: null });
-  render(<ShippingLabelModal open labelUrl={labelUrl} download={download} onClose={onClose} />);
+  render(<ShippingLabelModal open labelUrl={labelUrl} download={download} onClose={onClose} {...more} />);
   const dialog = screen.getByRole('dialog', { name: 'Shipping Label' });
   return { user, dialog, onClose, download };
 }
@@ -101,4 +105,19 @@ it('without a label: "No Shipping Label", no Print or Download', async () => {
   expect(within(dialog).queryByRole('button', { name: /Download/ })).toBeNull();
   await user.click(within(dialog).getByText('Close'));
   expect(onClose).toHaveBeenCalled();
+});
+
+it('while the label is being fetched: a placeholder that says so, no Print or Download', () => {
+  const { dialog } = renderModal(null, jest.fn(), { loading: true });
+  const status = within(dialog).getByRole('status');
+  expect(status.getAttribute('aria-busy')).toBe('true');
+  expect(status.textContent).toContain('Getting the shipping label…');
+  expect(within(dialog).queryByText(orderMessages.noShippingLabel)).toBeNull();
+  expect(within(dialog).queryByRole('button', { name: /Download/ })).toBeNull();
+});
+
+it('a label that could not be had says why', () => {
+  const { dialog } = renderModal(null, jest.fn(), { error: orderMessages.shippingUnavailable });
+  expect(within(dialog).getByText(orderMessages.noShippingLabel)).toBeTruthy();
+  expect(within(dialog).getByText(orderMessages.shippingUnavailable)).toBeTruthy();
 });

@@ -1,16 +1,21 @@
 import { useState } from 'react';
-import { Button, Empty, Flex, Modal } from 'antd';
+import { Alert, Button, Empty, Flex, Modal, Skeleton } from 'antd';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import PrinterOutlined from '@ant-design/icons/PrinterOutlined';
 import { orderMessages } from '@swapstuff/contracts';
 import { toast } from '@swapstuff/sdk';
 import { FallbackImage } from '@swapstuff/sdk/ui';
+import { srOnly } from '../shared/a11y';
 import { errorText } from '../shared/format';
 
 export interface ShippingLabelModalProps {
   open: boolean;
   /** the label's image (a 4 × 6 in PNG); null when the order has none */
   labelUrl: string | null;
+  /** the label is being fetched (bought now when the order had none yet) */
+  loading?: boolean;
+  /** why the label could not be had (the api's Description), shown instead of "No Shipping Label" */
+  error?: string | null;
   /** the label as a file, through the api (spec section 7: POST /api/download {url}) */
   download(url: string): Promise<Blob>;
   onClose(): void;
@@ -65,9 +70,10 @@ export function saveBlob(blob: Blob, fileName: string): void {
 /**
  * The Shipping Label modal (spec sections 2, 7 and 8): the label, Print (a window with the label, then the
  * browser's print dialog; "Failed to open the print window" when the browser blocks it) and Download (the
- * file through the api, saved as shipping_label.png). No label: "No Shipping Label".
+ * file through the api, saved as shipping_label.png). No label: "No Shipping Label" (with the api's reason when
+ * getting one failed); while it is being fetched, a placeholder in its place.
  */
-export function ShippingLabelModal({ open, labelUrl, download, onClose }: ShippingLabelModalProps) {
+export function ShippingLabelModal({ open, labelUrl, loading, error, download, onClose }: ShippingLabelModalProps) {
   const [downloading, setDownloading] = useState(false);
 
   const print = () => {
@@ -111,7 +117,12 @@ export function ShippingLabelModal({ open, labelUrl, download, onClose }: Shippi
         </Flex>
       }
     >
-      {labelUrl ? (
+      {loading ? (
+        <Flex justify="center" role="status" aria-busy="true">
+          <span style={srOnly}>Getting the shipping label…</span>
+          <Skeleton.Image active style={{ width: 'min(400px, 70vw)', height: 300 }} />
+        </Flex>
+      ) : labelUrl ? (
         <Flex justify="center">
           <FallbackImage
             src={labelUrl}
@@ -122,6 +133,8 @@ export function ShippingLabelModal({ open, labelUrl, download, onClose }: Shippi
             style={{ width: '100%', maxWidth: 400, height: 'auto', border: '1px solid var(--ant-color-border)' }}
           />
         </Flex>
+      ) : error ? (
+        <Alert type="error" showIcon title={orderMessages.noShippingLabel} description={error} />
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={orderMessages.noShippingLabel} />
       )}

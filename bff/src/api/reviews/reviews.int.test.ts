@@ -63,6 +63,10 @@ describe('rating the other side', () => {
 
     expect((await orderDetail(api, buyer, orderId)).body.Content.order.user_rate_count).toBe(1);
     const sellers = (await ratingsOf(seller.id)).body.Content;
+    expect(sellers.user).toMatchObject({ id: seller.id, first_name: 'Test' });
+    const nobody = await ratingsOf(999999);
+    expect(nobody.status).toBe(404);
+    expect(nobody.body.Description).toBe(orderMessages.userNotFound);
     expect(sellers.as_seller).toEqual({ average: expect.any(Number), count: 1 });
     expect(sellers.as_buyer).toEqual({ average: null, count: 0 });
     expect(sellers.reviews[0]).toMatchObject({ as: 'buyer', rated_by: { id: buyer.id } });

@@ -75,6 +75,8 @@ export async function ratingsOf(
   viewerId: number | null,
   input: { userId: number; pageNumber: number; perPage: number },
 ): Promise<UserRatings> {
+  const user = (await partiesOf(deps.db, [input.userId])).get(input.userId);
+  if (!user) throw new HttpError(404, orderMessages.userNotFound);
   const { rows, total } = await reviewsRepo.pageOf(
     deps.db,
     input.userId,
@@ -88,6 +90,7 @@ export async function ratingsOf(
     return { count: n, average: n === 0 ? null : Math.round((Number(row!.sum) / 2 / n) * 10) / 10 };
   };
   return {
+    user,
     reviews: await reviewViews(deps, rows, viewerId),
     // rated by buyers: how they were as a seller, and the other way round
     as_seller: reputation('buyer'),
