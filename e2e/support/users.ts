@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 
 export interface TestUser {
@@ -27,4 +27,14 @@ export async function registerViaApi(request: APIRequestContext, user: TestUser)
     data: { ...user, confirmPassword: user.password, agreeToTerms: true },
   });
   if (res.status() !== 201) throw new Error(`register failed: ${res.status()} ${await res.text()}`);
+}
+
+/**
+ * The headers a signed-in page's own script sends with a change (the gateway refuses a cookie-authenticated
+ * POST without its X-XSRF-TOKEN): for a journey that asks the api directly, as the signed-in user.
+ */
+export async function xsrfHeaders(page: Page): Promise<Record<string, string>> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN');
+  if (!cookie) throw new Error('no XSRF-TOKEN cookie: is the page signed in?');
+  return { 'X-XSRF-TOKEN': decodeURIComponent(cookie.value) };
 }

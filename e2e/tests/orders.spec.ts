@@ -4,7 +4,7 @@ import { expectLedgerInvariants } from '../support/ledger';
 import { sellerWithListing } from '../support/listings';
 import { advanceParcel, cardMoney, closeInspectionWindow, makeSupportStaff } from '../support/orders';
 import { photos } from '../support/photos';
-import { newUser, registerViaApi, type TestUser } from '../support/users';
+import { newUser, registerViaApi, xsrfHeaders, type TestUser } from '../support/users';
 import { baseURL, servers, type Engine } from '../servers';
 
 /**
@@ -36,6 +36,7 @@ async function person(browser: Browser, engine: Engine, known?: TestUser): Promi
 
 async function withAddress(buyer: Signed): Promise<void> {
   const res = await buyer.page.request.post('/api/user/edit/address', {
+    headers: await xsrfHeaders(buyer.page),
     data: { street1: '1 Congress Ave', city: 'Austin', state: 'Texas', zip: '73301' },
   });
   expect(res.status()).toBe(201);
@@ -74,14 +75,21 @@ async function buyFromItemPage(page: Page, listingId: number, card: RegExp): Pro
 }
 
 async function purchases(page: Page): Promise<{ id: number; product_detail: { id: number } }[]> {
-  const res = await page.request.post('/api/buynow/orders', { data: { type: 'purchases' } });
+  const res = await page.request.post('/api/buynow/orders', {
+    headers: await xsrfHeaders(page),
+    data: { type: 'purchases' },
+  });
   return ((await res.json()) as { Content: { orders: { id: number; product_detail: { id: number } }[] } }).Content
     .orders;
 }
 
 async function trackingNumberOf(seller: Signed, orderId: number): Promise<string> {
-  const res = await seller.page.request.get(`/api/initiate/shiping/${orderId}`);
-  return ((await res.json()) as { Content: { tracking_number: string } }).Content.tracking_number;
+  const res = await seller.page.request.get(`/api/initiate/shiping/${orderId}`, {
+    headers: await xsrfHeaders(seller.page),
+  });
+  const body = (await res.json()) as { Description: string; Content: { tracking_number: string } | null };
+  if (!res.ok() || !body.Content) throw new Error(`the label of order ${orderId}: ${res.status()} ${body.Description}`);
+  return body.Content.tracking_number;
 }
 
 const orderCard = (page: Page, title: string) => page.getByRole('article', { name: new RegExp(title) });
@@ -126,7 +134,7 @@ test('buy now: saved and new card, cheapest courier, label, tracking, the window
   await expect(sold).toBeVisible();
   await sold.getByRole('button', { name: 'Print Label' }).click();
   const labelDialog = seller.page.getByRole('dialog', { name: /label/i });
-  await expect(labelDialog.getByRole('img')).toBeVisible();
+  await expect(labelDialog.getByRole('img', { name: 'Shipping label' })).toBeVisible();
   const [download] = await Promise.all([
     seller.page.waitForEvent('download'),
     labelDialog.getByRole('button', { name: 'Download' }).click(),
@@ -187,7 +195,9 @@ test('buy now: saved and new card, cheapest courier, label, tracking, the window
   // a third user finds the seller's review helpful, then changes their mind
   const third = await person(browser, engine);
   const sellerId = (
-    (await (await seller.page.request.get('/api/userdetail')).json()) as { Content: { user: { id: number } } }
+    (await (await seller.page.request.get('/api/userdetail', { headers: await xsrfHeaders(seller.page) })).json()) as {
+      Content: { user: { id: number } };
+    }
   ).Content.user.id;
   await third.page.goto(`/user/${sellerId}/reviews`);
   const review = third.page.getByRole('article').filter({ hasText: 'Smooth from start to finish' });
@@ -228,14 +238,14 @@ test('a dispute with two photos holds the money; support refunds it to the card'
   await card.getByRole('button', { name: 'Create Dispute' }).click({ timeout: 15_000 });
   const dialog = buyer.page.getByRole('dialog', { name: /Dispute/ });
   await dialog.getByLabel(/type/i).click();
-  await buyer.page.getByRole('option', { name: 'Item damaged' }).click();
+  await buyer.page.getByTitle('Item damaged').click();
   await dialog.getByLabel(/reason/i).fill('It arrived in three pieces');
   const { jpeg, png } = await photos();
   await dialog.locator('input[type="file"]').setInputFiles([
     { name: jpeg.name, mimeType: jpeg.mimeType, buffer: jpeg.buffer },
     { name: png.name, mimeType: png.mimeType, buffer: png.buffer },
   ]);
-  await expect(dialog.getByRole('img')).toHaveCount(2);
+  await expect(dialog.getByRole('img', { name: /^Photo \d: / })).toHaveCount(2);
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(card.getByText('Disputed')).toBeVisible();
   await expect(card.getByRole('button', { name: 'View Dispute' })).toBeVisible();
@@ -243,7 +253,9 @@ test('a dispute with two photos holds the money; support refunds it to the card'
   // the money stays held: the seller's sale is still pending, nothing available
   const balance = async () =>
     (
-      (await (await seller.page.request.get('/api/payouts/balance')).json()) as {
+      (await (
+        await seller.page.request.get('/api/payouts/balance', { headers: await xsrfHeaders(seller.page) })
+      ).json()) as {
         Content: { balance: { pending: string; available: string } };
       }
     ).Content.balance;
@@ -252,7 +264,9 @@ test('a dispute with two photos holds the money; support refunds it to the card'
   // support refunds it in full, back to the card
   const support = await person(browser, engine);
   await makeSupportStaff(engine, support.user.email);
-  const refunded = await support.page.request.get(`/api/refund/${order.id}`);
+  const refunded = await support.page.request.get(`/api/refund/${order.id}`, {
+    headers: await xsrfHeaders(support.page),
+  });
   expect(refunded.status()).toBe(200);
   const money = await cardMoney(buyer.page.request, engine, order.id);
   expect(money.charged).toBeGreaterThan(7500);

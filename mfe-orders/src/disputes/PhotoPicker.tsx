@@ -213,6 +213,8 @@ export function PhotoPicker({ uploads, label = 'Photos', disabled }: PhotoPicker
         accept={ACCEPT}
         multiple
         hidden
+        // the page's styles give inputs a display that beats the hidden attribute: the button stands for it
+        style={{ display: 'none' }}
         tabIndex={-1}
         aria-hidden
         data-testid="photo-input"

@@ -168,6 +168,9 @@ describe('buying', () => {
     expect(answers[1].body.Content.order.id).toBe(order.id);
     expect(answers[0].body.Description).toBe(orderMessages.orderPlaced);
     expect(order).toMatchObject({ swap_status: '1', role: 'buyer', is_platform: 1, kind: 'buynow' });
+    // the listing's photo, where a browser fetches it
+    const photo = order.product_detail.featured_image!.file_name;
+    expect((await fetch(`${api.url}${photo}`)).status).toBe(200);
     expect(await listingStatus(listing)).toBe(ListingStatus.InProcess);
     const found = await call<{ products: { id: number }[] }>(api.url, 'POST', '/api/webgetproducts', {
       body: { keyword: 'Walnut stool' },

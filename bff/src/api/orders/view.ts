@@ -63,7 +63,11 @@ interface Related {
   tracked: Set<number>;
 }
 
-async function related(db: Knex, rows: OrderRow[], viewerId: number): Promise<Related> {
+async function related(
+  { db, storage }: Pick<ApiDeps, 'db' | 'storage'>,
+  rows: OrderRow[],
+  viewerId: number,
+): Promise<Related> {
   const ids = rows.map((row) => row.id);
   const listingIds = [...new Set(rows.flatMap((row) => [row.listing_id, row.our_listing_id ?? row.listing_id]))];
   const userIds = [...new Set(rows.flatMap((row) => [row.buyer_id, row.seller_id]))];
@@ -90,7 +94,7 @@ async function related(db: Knex, rows: OrderRow[], viewerId: number): Promise<Re
             id: p.id,
             title: p.title,
             sales_price: money(p.price_cents),
-            featured_image: featured.has(p.id) ? { file_name: featured.get(p.id)! } : null,
+            featured_image: featured.has(p.id) ? { file_name: storage.url(featured.get(p.id)!) } : null,
             is_buyable: p.is_buyable ? 1 : 0,
             status: p.status,
           },
@@ -116,7 +120,7 @@ export async function orderViews(
   now = Date.now(),
 ): Promise<Order[]> {
   if (rows.length === 0) return [];
-  const found = await related(deps.db, rows, viewerId);
+  const found = await related(deps, rows, viewerId);
   const sells = rows.some((row) => row.seller_id === viewerId);
   const payouts = sells ? await payoutStatus(deps, viewerId) : null;
   return rows.map((row) => {
