@@ -1,4 +1,5 @@
 import { test, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { seriousViolations } from '../support/axe';
 import { signIn } from '../support/catalog';
 import { expectLedgerInvariants } from '../support/ledger';
 import { sellerWithListing } from '../support/listings';
@@ -123,6 +124,14 @@ test('buy now: saved and new card, cheapest courier, label, tracking, the window
   await panel.getByRole('radio').first().check();
   await panel.getByRole('button', { name: 'OK' }).click();
   await buyer.page.getByRole('radio', { name: /Mastercard.*4444/ }).check();
+  // the checkout, filled in, on a phone and a desktop
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await buyer.page.setViewportSize(size);
+    expect(await seriousViolations(buyer.page)).toEqual([]);
+  }
   await buyer.page.getByRole('button', { name: /^Pay \$/ }).click();
   await expect(buyer.page).toHaveURL(/\/my-purchases/);
 
@@ -132,6 +141,7 @@ test('buy now: saved and new card, cheapest courier, label, tracking, the window
   await seller.page.goto('/my-orders');
   const sold = orderCard(seller.page, 'Copper kettle');
   await expect(sold).toBeVisible();
+  expect(await seriousViolations(seller.page)).toEqual([]);
   await sold.getByRole('button', { name: 'Print Label' }).click();
   const labelDialog = seller.page.getByRole('dialog', { name: /label/i });
   await expect(labelDialog.getByRole('img', { name: 'Shipping label' })).toBeVisible();
@@ -154,6 +164,7 @@ test('buy now: saved and new card, cheapest courier, label, tracking, the window
   const updates = buyer.page.getByRole('dialog', { name: /Shipping Updates/ });
   for (const step of ['Pre-transit', 'In transit', 'Delivered'])
     await expect(updates.getByText(step).first()).toBeVisible();
+  expect(await seriousViolations(buyer.page)).toEqual([]);
   await updates.getByRole('button', { name: /close/i }).first().click();
 
   // the window closes without a dispute: the seller's money is released, less the platform's fee
@@ -201,6 +212,8 @@ test('buy now: saved and new card, cheapest courier, label, tracking, the window
   ).Content.user.id;
   await third.page.goto(`/user/${sellerId}/reviews`);
   const review = third.page.getByRole('article').filter({ hasText: 'Smooth from start to finish' });
+  await expect(review).toBeVisible();
+  expect(await seriousViolations(third.page)).toEqual([]);
   await review.getByRole('button', { name: /^Helpful/ }).click();
   await expect(review.getByRole('button', { name: /^Helpful/ })).toHaveAttribute('aria-pressed', 'true');
   await expect(review.getByRole('button', { name: /^Helpful/ })).toContainText('1');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from '../support/axe';
 import { signIn } from '../support/catalog';
 import { dumpDatabase } from '../support/database';
 import { newUser, registerViaApi } from '../support/users';
@@ -102,14 +102,6 @@ test('cards: 4242 saved, 0002 refused, 3155 authenticated at the provider, defau
     }
   }
 });
-
-/** Axe's serious and critical findings on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('the Payment Methods page and its Add Card dialog, on a phone and a desktop: no serious accessibility violation', async ({
   page,

@@ -615,7 +615,7 @@ function CardChoice({
               <Typography.Text type="secondary">Expires {expiryOf(card)}</Typography.Text>
               {card.is_default === 1 && <Tag style={{ margin: 0 }}>Default</Tag>}
               {expired && (
-                <Tag color="error" style={{ margin: 0 }}>
+                <Tag color="#c92a2a" style={{ margin: 0 }}>
                   Expired
                 </Tag>
               )}

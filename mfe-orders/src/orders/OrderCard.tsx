@@ -29,7 +29,11 @@ export interface OrderCardProps extends OrderCardActions {
 /** The spec's order statuses (section 4) read as words; an unknown code as itself. */
 const statusLabel = (order: Order) => orderSwapStatusLabel[order.swap_status] ?? String(order.swap_status);
 
-const STATUS_COLORS: Record<string, string> = { '1': 'gold', '5': 'blue', '6': 'red', '9': 'green' };
+/**
+ * Solid tags, white text on colours dark enough for it (4.5:1 or more): antd's light presets put gold text on
+ * pale gold at under 3:1.
+ */
+const STATUS_COLORS: Record<string, string> = { '1': '#8a5a00', '5': '#1c5fa8', '6': '#c92a2a', '9': '#2b7a3b' };
 
 /**
  * An order card (spec sections 2, 3 and 4): the item's photo, its title (a heading linking to the item's
@@ -103,7 +107,7 @@ export function OrderCard({ order, ...actions }: OrderCardProps) {
                 {statusLabel(order)}
               </Tag>
               {buttons.actionRequired && (
-                <Tag color="error" style={{ margin: 0 }}>
+                <Tag color="#c92a2a" style={{ margin: 0 }}>
                   Action required
                 </Tag>
               )}

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Avatar, Button, Card, Dropdown, Flex, Rate, Tag, Typography } from 'antd';
+import { Avatar, Button, Card, Dropdown, Flex, Tag, Typography } from 'antd';
 import DislikeFilled from '@ant-design/icons/DislikeFilled';
 import DislikeOutlined from '@ant-design/icons/DislikeOutlined';
 import EllipsisOutlined from '@ant-design/icons/EllipsisOutlined';
@@ -12,6 +12,7 @@ import { toast } from '@swapstuff/sdk';
 import { LocalDateTime } from '@swapstuff/sdk/ui';
 import { srOnly } from '../shared/a11y';
 import { partyName } from '../shared/format';
+import { Stars } from './Stars';
 
 type Votes = Pick<Review, 'helpful_count' | 'not_helpful_count' | 'voted_helpful' | 'voted_not_helpful'>;
 
@@ -98,7 +99,7 @@ export function ReviewCard({ review, viewerId, subjectId, onVote, onReport, onSi
             <Flex align="center" gap={6} wrap>
               <Typography.Text strong>{name}</Typography.Text>
               {review.rated_by.is_business ? (
-                <Tag icon={<ShopOutlined aria-hidden />} color="blue" style={{ margin: 0 }}>
+                <Tag icon={<ShopOutlined aria-hidden />} color="#1c5fa8" style={{ margin: 0 }}>
                   Business
                 </Tag>
               ) : null}
@@ -125,9 +126,7 @@ export function ReviewCard({ review, viewerId, subjectId, onVote, onReport, onSi
             </Dropdown>
           )}
         </Flex>
-        <span role="img" aria-label={`${review.rating} out of 5 stars`}>
-          <Rate disabled allowHalf value={review.rating} style={{ fontSize: 16 }} />
-        </span>
+        <Stars value={review.rating} label={`${review.rating} out of 5 stars`} />
         <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
           {review.comments}
         </Typography.Paragraph>

@@ -1,4 +1,5 @@
-import { Card, Flex, Pagination, Rate, Skeleton, Typography } from 'antd';
+import { Card, Flex, Pagination, Skeleton, Typography } from 'antd';
+import { Stars } from './Stars';
 import {
   formatCount,
   messages,
@@ -50,9 +51,7 @@ function ReputationSummary({ title, reputation }: { title: string; reputation: R
               <Typography.Text strong style={{ fontSize: 22 }}>
                 {averageText(average)}
               </Typography.Text>
-              <span role="img" aria-label={`${averageText(average)} out of 5 stars`}>
-                <Rate disabled allowHalf value={Math.round(average * 2) / 2} style={{ fontSize: 14 }} />
-              </span>
+              <Stars value={Math.round(average * 2) / 2} label={`${averageText(average)} out of 5 stars`} size={14} />
             </Flex>
             <Typography.Text type="secondary">{reviewsWord(count)}</Typography.Text>
           </>
