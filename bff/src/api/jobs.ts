@@ -50,7 +50,11 @@ export function apiSchedules(
 export function createApiJobs(
   db: Knex,
   logger: Logger,
-  options: Partial<JobRunnerOptions> & { payments?: PaymentsPort; shipping?: ShippingPort; orderJobsEveryMs?: number } = {},
+  options: Partial<JobRunnerOptions> & {
+    payments?: PaymentsPort;
+    shipping?: ShippingPort;
+    orderJobsEveryMs?: number;
+  } = {},
 ): { events: Outbox; runner: JobRunner } {
   const { payments, shipping, orderJobsEveryMs, ...runnerOptions } = options;
   // the orders' handlers and schedules emit events themselves: through the outbox made below, which needs
