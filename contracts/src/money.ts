@@ -64,6 +64,16 @@ export const Money = {
     return { cents, currency: 'USD' };
   },
 
+  /**
+   * Dollars held as a number (the spec's courier rates and shipping estimates: Shippo's amounts are
+   * dollars), read through the number's decimal text so that no float is multiplied on the way; a value
+   * too small to write in decimals (1e-7) is no cent at all.
+   */
+  fromDollarNumber(value: number): Money {
+    if (!Number.isFinite(value)) throw new RangeError(`not an amount of dollars: ${value}`);
+    return Money.parse(Math.abs(value) < 0.005 ? '0' : String(value));
+  },
+
   /** Whole dollars, as the spec's limits are written ($1 to $999,999). */
   fromWholeDollars(dollars: number): Money {
     if (!Number.isSafeInteger(dollars)) throw new RangeError(`not a whole number of dollars: ${dollars}`);

@@ -56,6 +56,10 @@ async function addCard(page: Page, number: string): Promise<void> {
 /** The checkout of a listing: address preselected, the cheapest courier chosen, the card chosen, paid. */
 async function buyFromItemPage(page: Page, listingId: number, card: RegExp): Promise<void> {
   await page.goto(`/item-detail/${listingId}`);
+  // the Platform Shipment calculator: the range over the couriers, for the listing's parcel
+  const calculator = page.getByRole('region', { name: 'Shipping Calculator' });
+  await calculator.getByRole('button', { name: /Calculate/ }).click();
+  await expect(calculator.getByText(/\$\d+\.\d\d – \$\d+\.\d\d/)).toBeVisible();
   await page
     .getByRole('link', { name: 'Buy Now' })
     .or(page.getByRole('button', { name: 'Buy Now' }))

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ListingStatus, type Product } from '@swapstuff/contracts';
@@ -7,7 +7,7 @@ import { bus, useSession } from '@swapstuff/sdk';
 import { fakeFetch, ok, TestQueryProvider, testUser } from '@swapstuff/sdk/testing';
 import { ItemDetailPage } from './ItemDetailPage';
 
-const { answer } = fakeFetch();
+const { answer, calls } = fakeFetch();
 
 const product = (changes: Partial<Product> = {}): Product => ({
   id: 5,
@@ -107,5 +107,51 @@ describe('Buy Now on the item page', () => {
     renderPage();
     await screen.findByRole('button', { name: 'Edit' });
     expect(screen.queryByText('Buy Now')).toBeNull();
+  });
+});
+
+describe('the Platform Shipment calculator on the item page', () => {
+  it('estimates shipping the listing’s parcel to the signed-in buyer, from its dimensions', async () => {
+    useSession.getState().signIn(testUser());
+    answer('POST /api/estimated/rates', ok({ minimum: 12.4, maximum: 31 }));
+    const user = renderPage();
+    const calculator = await screen.findByRole('region', { name: 'Shipping Calculator' });
+    expect((screen.getByLabelText(/^Length/) as HTMLInputElement).value).toBe('40');
+    await user.click(within(calculator).getByRole('button', { name: /Calculate/ }));
+    expect(await within(calculator).findByText('$12.40 – $31.00')).toBeTruthy();
+    const sent = calls.find((c) => c.url.endsWith('/api/estimated/rates'))!;
+    expect(JSON.parse(String(sent.init?.body))).toMatchObject({
+      productId: 5,
+      length: 40,
+      width: 20,
+      height: 30,
+      pounds: 30,
+      ounces: 0,
+      sizeUnit: 'inches',
+    });
+  });
+
+  it('asks a visitor to log in first, and is not offered on one’s own listing or a swap-only one', async () => {
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Estimate shipping' }));
+    expect(logins).toEqual([{}]);
+  });
+
+  it.each([
+    [
+      'the owner',
+      () => answer('GET /api/productdetail/5', ok({ product: product({ user: { ...product().user, id: 7 } }) })),
+    ],
+    [
+      'a swap-only listing',
+      () => answer('GET /api/productdetail/5', ok({ product: product({ is_buyable: 0, productdimention: null }) })),
+    ],
+  ])('is not offered to %s', async (_who, setUp) => {
+    useSession.getState().signIn(testUser());
+    setUp();
+    renderPage();
+    await screen.findByRole('heading', { name: 'Walnut desk' });
+    expect(screen.queryByRole('region', { name: 'Shipping Calculator' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Estimate shipping' })).toBeNull();
   });
 });

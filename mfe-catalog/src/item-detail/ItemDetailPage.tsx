@@ -2,11 +2,13 @@ import { Suspense, lazy, useState } from 'react';
 import { Avatar, Button, Skeleton, Tag, Typography } from 'antd';
 import EnvironmentOutlined from '@ant-design/icons/EnvironmentOutlined';
 import FlagOutlined from '@ant-design/icons/FlagOutlined';
+import CalculatorOutlined from '@ant-design/icons/CalculatorOutlined';
 import ShopOutlined from '@ant-design/icons/ShopOutlined';
 import SwapOutlined from '@ant-design/icons/SwapOutlined';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
   canChangeListing,
+  endpoints,
   ListingStatus,
   listingBadge,
   listingPlace,
@@ -17,7 +19,7 @@ import {
   type Product,
   type ProductDimensions,
 } from '@swapstuff/contracts';
-import { bus, loginUrl, useIsSignedIn, useSession } from '@swapstuff/sdk';
+import { api, bus, loginUrl, useIsSignedIn, useSession } from '@swapstuff/sdk';
 import { EmptyState, LocalDateTime } from '@swapstuff/sdk/ui';
 import { DeleteListingButton } from '../listings/DeleteListingButton';
 import { LikeButton } from '../listings/LikeButton';
@@ -28,6 +30,7 @@ import { QuestionList } from '../questions/QuestionList';
 import { useQuestions } from '../questions/api';
 import { useAlreadyReported, useProduct } from './api';
 import { Gallery } from './Gallery';
+import { ShippingCalculator } from './ShippingCalculator';
 import styles from './ItemDetailPage.module.css';
 
 // the dialogs (antd's modal and form) load when opened, never with the page
@@ -85,6 +88,26 @@ function Actions({ product }: { product: Product }) {
       </Link>
       {product.is_buyable === 1 && <BuyNow productId={product.id} />}
     </div>
+  );
+}
+
+/**
+ * The Platform Shipment calculator (spec section 2): what sending this parcel to the viewer's default address
+ * costs, as a range over the couriers, for the listing's dimensions or others within its bounds.
+ */
+function PlatformShipment({ product, signedIn }: { product: Product; signedIn: boolean }) {
+  if (!signedIn) {
+    return (
+      <Button icon={<CalculatorOutlined aria-hidden />} onClick={() => bus.emit('login:open', {})}>
+        Estimate shipping
+      </Button>
+    );
+  }
+  return (
+    <ShippingCalculator
+      initialDimensions={product.productdimention}
+      onCalculate={(dimensions) => api.call(endpoints.estimatedRates, { productId: product.id, ...dimensions })}
+    />
   );
 }
 
@@ -158,6 +181,9 @@ function ItemDetail({ product }: { product: Product }) {
             </div>
           </dl>
           <Actions product={product} />
+          {product.is_buyable === 1 && dims && product.status === ListingStatus.Active && !isOwner && (
+            <PlatformShipment product={product} signedIn={signedIn} />
+          )}
           <div className={styles.seller}>
             <Avatar size={44} src={product.user.avatar || undefined} aria-hidden>
               {sellerName(product.user).charAt(0)}

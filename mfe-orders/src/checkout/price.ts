@@ -11,13 +11,9 @@ export interface Breakdown {
   total: number | null;
 }
 
-/**
- * Dollars held as a number (a courier rate's amount) in whole cents, read through Money from the number's
- * decimal text, as formatDollars does: a value too small to write in decimals is no cent at all.
- */
+/** Dollars held as a number (a courier rate's amount) in whole cents; no amount at all is none. */
 export function centsOfDollars(value: number): number {
-  if (!Number.isFinite(value) || Math.abs(value) < 0.005) return 0;
-  return Money.parse(String(value)).cents;
+  return Number.isFinite(value) ? Money.fromDollarNumber(value).cents : 0;
 }
 
 const cents = (text: string) => Money.parse(text).cents;

@@ -3,14 +3,10 @@ import { ApiError } from '@swapstuff/sdk';
 
 /**
  * Dollars held as a number (a courier rate, a shipping estimate: contracts' CourierRateView and
- * ShippingEstimate) as the site writes money: "$1,250.50" (spec section 9). Read through Money from the
- * number's decimal text, so no float is multiplied on the way; a value too small to write in decimals
- * (1e-7) is no cent at all.
+ * ShippingEstimate) as the site writes money: "$1,250.50" (spec section 9); '—' for no amount at all.
  */
 export function formatDollars(value: number): string {
-  if (!Number.isFinite(value)) return '—';
-  const text = Math.abs(value) < 0.005 ? '0' : String(value);
-  return Money.format(Money.parse(text));
+  return Number.isFinite(value) ? Money.format(Money.fromDollarNumber(value)) : '—';
 }
 
 /** The other party as order cards and reviews name them: "Ada L." (OrderParty carries no business name). */

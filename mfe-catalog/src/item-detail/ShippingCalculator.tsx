@@ -1,9 +1,17 @@
 import { useId, useRef, useState } from 'react';
 import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import CalculatorOutlined from '@ant-design/icons/CalculatorOutlined';
-import { listingRules, type FieldRule, type ProductDimensions, type ShippingEstimate } from '@swapstuff/contracts';
-import { fieldRules } from '@swapstuff/sdk';
-import { errorText, formatDollars } from '../shared/format';
+import {
+  listingRules,
+  messages,
+  Money,
+  type FieldRule,
+  type ProductDimensions,
+  type ShippingEstimate,
+} from '@swapstuff/contracts';
+import { ApiError, fieldRules } from '@swapstuff/sdk';
+
+const dollars = (value: number) => Money.format(Money.fromDollarNumber(value));
 
 /** The parcel as the estimate is asked for it (spec section 7, shipping rates): inches and pounds/ounces. */
 export interface ShippingDimensions {
@@ -97,7 +105,7 @@ export function ShippingCalculator({ initialDimensions, onCalculate }: ShippingC
       const estimate = await onCalculate(dimensions);
       if (asked === latest.current) setResult({ estimate });
     } catch (err) {
-      if (asked === latest.current) setResult({ error: errorText(err) });
+      if (asked === latest.current) setResult({ error: err instanceof ApiError ? err.message : messages.genericError });
     } finally {
       if (asked === latest.current) setCalculating(false);
     }
@@ -111,7 +119,7 @@ export function ShippingCalculator({ initialDimensions, onCalculate }: ShippingC
   };
 
   return (
-    <Card size="small" title={<span id={titleId}>Shipping Calculator</span>}>
+    <Card size="small" title={<span id={titleId}>Shipping Calculator</span>} role="region" aria-labelledby={titleId}>
       <Form<Values>
         form={form}
         name="shipping-calculator"
@@ -143,7 +151,7 @@ export function ShippingCalculator({ initialDimensions, onCalculate }: ShippingC
           <Typography.Paragraph style={{ margin: 0 }}>
             Estimated shipping:{' '}
             <Typography.Text strong>
-              {formatDollars(result.estimate.minimum)} – {formatDollars(result.estimate.maximum)}
+              {dollars(result.estimate.minimum)} – {dollars(result.estimate.maximum)}
             </Typography.Text>
           </Typography.Paragraph>
         )}
