@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { diskStorage } from '../../adapters/storage';
 import { ListingStatus } from '@swapstuff/contracts';
 import { startTestApi, type TestApi } from '../../../test/harness';
 import { expectLedgerInvariants } from '../../../test/ledger-invariants';
@@ -39,6 +40,7 @@ function dyingAfterCapture(): ApiDeps {
     logger: pino({ level: 'silent' }),
     payments: crashing(api.payments, 'capture', 'after'),
     shipping: api.shipping,
+    storage: diskStorage(api.dataDir),
     publicUrl: 'http://localhost:3000',
   } as ApiDeps;
 }
