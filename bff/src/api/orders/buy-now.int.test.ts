@@ -14,6 +14,7 @@ import type { PaymentState } from '../../adapters/payments';
 import { call, startTestApi, type TestApi } from '../../../test/harness';
 import { listItem } from '../../../test/listings';
 import { expectLedgerInvariants } from '../../../test/ledger-invariants';
+import { capturesOf } from '../../../test/ledger-provider';
 import {
   AUSTIN,
   buy,
@@ -214,6 +215,33 @@ describe('buying', () => {
     expect(intents.reduce((sum, i) => sum + i.amount_received, 0)).toBe(
       intents.find((i) => i.status === 'succeeded')!.amount,
     );
+    await expectLedgerInvariants(api);
+  });
+
+  it('confirms one payment 50 times at once: one order, one capture, one hold', async () => {
+    const buyer = await member(api, 'fifty_clicks');
+    const listing = await buyableListing(api, seller);
+    const { paymentIntentId } = await checkout(api, buyer, listing);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => confirm(api, buyer, paymentIntentId)));
+    const placed = answers.filter((a) => a.status === 200);
+    expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
+    expect(placed.length).toBeGreaterThan(0);
+    expect(new Set(placed.map((a) => a.body.Content.order.id)).size).toBe(1);
+    expect(await api.db('orders').where({ listing_id: listing }).count({ n: '*' })).toEqual([{ n: 1 }]);
+    expect(await api.db('ledger_transactions').where({ payment_ref: paymentIntentId, kind: 'hold' })).toHaveLength(1);
+    expect(await capturesOf(api, paymentIntentId)).toBe(1);
+    await expectLedgerInvariants(api);
+  });
+
+  it('of eight buyers racing for one listing, exactly one is charged', async () => {
+    const buyers = await Promise.all(Array.from({ length: 8 }, (_, i) => member(api, `racer_${i}_eight`)));
+    const listing = await buyableListing(api, seller);
+    const checkouts = await Promise.all(buyers.map((b) => checkout(api, b, listing)));
+    const answers = await Promise.all(buyers.map((b, i) => confirm(api, b, checkouts[i].paymentIntentId)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(7);
+    const intents = await Promise.all(checkouts.map((c) => api.payments.retrievePayment(c.paymentIntentId)));
+    expect(intents.filter((i) => i.amount_received > 0)).toHaveLength(1);
     await expectLedgerInvariants(api);
   });
 

@@ -1,8 +1,7 @@
-import { OrderSwapStatus } from '@swapstuff/contracts';
+import { orderMessages, OrderSwapStatus } from '@swapstuff/contracts';
 import type { Knex } from '@swapstuff/db';
 import type { Outbox } from '../../jobs';
 import { HttpError } from '../../http';
-import { orderMessages } from '@swapstuff/contracts';
 import { ordersRepo, type OrderRow } from './repo';
 
 const { Pending, Delivered, Disputed, Completed } = OrderSwapStatus;
