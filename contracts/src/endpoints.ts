@@ -35,6 +35,7 @@ import type {
   UserRatings,
   DisputeView,
 } from './orders';
+import type { StatusHistory, SwapOffer, SwapOfferPage, SwapPayment, SwapShipping } from './swaps';
 
 /**
  * Every api endpoint, once: method, path and aliases, what it takes, what it answers, and whether it needs
@@ -90,6 +91,10 @@ export interface Contents {
   ReviewVote: Pick<Review, 'id' | 'helpful_count' | 'not_helpful_count' | 'voted_helpful' | 'voted_not_helpful'>;
   UserRatings: UserRatings;
   ReviewReported: { id: number; already_reported: 1 };
+  SwapOffer: { offer: SwapOffer };
+  SwapOfferPage: SwapOfferPage;
+  SwapPayment: { payment: SwapPayment };
+  StatusHistory: StatusHistory;
 }
 export type ContentName = keyof Contents;
 
@@ -809,6 +814,156 @@ export const endpoints = {
     content: 'OrderDetail',
     tag: 'Orders',
     summary: 'One of your orders, bought or sold',
+  }),
+
+  // --- swaps (spec sections 4 and 7, Swaps; issue 14)
+  swapInitializePayment: define<
+    (
+      | { action: 'offer'; productId: Id; productIds: Id[]; cash: number }
+      | { action: 'counter'; requestId: Id; productIds: Id[]; cash: number }
+      | { action: 'agree'; requestId: Id }
+      | { action: 'accept'; requestId: Id; addressId: Id }
+    ) & { paymentMethodId: string }
+  >()({
+    method: 'POST',
+    path: '/api/initialize/payment',
+    auth: 'required',
+    input: 'body',
+    content: 'SwapPayment',
+    tag: 'Swaps',
+    summary:
+      'Authorizes the extra cash you add to a swap (an offer, a counter-offer, agreeing to or accepting one) on one of your cards',
+  }),
+  swapConfirmPayment: define<{ paymentIntentId: string }>()({
+    method: 'POST',
+    path: '/api/confirm/payment',
+    auth: 'required',
+    input: 'body',
+    content: 'SwapOffer',
+    tag: 'Swaps',
+    summary: 'Holds the authorized cash in escrow and does what it pays for (idempotent)',
+  }),
+  createSwapRequest: define<{ productId: Id; productIds: Id[]; cash?: number }>()({
+    method: 'POST',
+    path: '/api/create/swap/request',
+    auth: 'required',
+    input: 'body',
+    content: 'SwapOffer',
+    tag: 'Swaps',
+    summary:
+      'Offers your listings, maybe with extra cash (positive: you add it, negative: you ask for it), for a listing',
+  }),
+  swapMyOffers: define<Paging & { status?: number | null }>()({
+    method: 'POST',
+    path: '/api/swap/myoffers',
+    auth: 'required',
+    input: 'body',
+    content: 'SwapOfferPage',
+    tag: 'Swaps',
+    summary: 'The swap offers you sent, the newest first',
+  }),
+  swapMyRequests: define<Paging & { status?: number | null }>()({
+    method: 'POST',
+    path: '/api/swap/myrequests',
+    auth: 'required',
+    input: 'body',
+    content: 'SwapOfferPage',
+    tag: 'Swaps',
+    summary: 'The swap offers you received, the newest first',
+  }),
+  swapDetail: define<{ id: Id }>()({
+    method: 'GET',
+    path: '/api/swaprequest/detail/:id',
+    aliases: ['/api/swaprequest/viewoffer/:id'],
+    auth: 'required',
+    input: 'path',
+    content: 'SwapOffer',
+    tag: 'Swaps',
+    summary: 'One of your swap offers, sent or received, with every version of its terms',
+  }),
+  swapHistory: define<{ id: Id; type?: string }>()({
+    method: 'POST',
+    path: '/api/request/history',
+    auth: 'required',
+    input: 'body',
+    content: 'StatusHistory',
+    tag: 'Swaps',
+    summary: "A swap offer's steps, yours (my_history) and the other side's (thierhistory)",
+  }),
+  swapAcceptReject: define<{ requestId: Id; status: '1' | '2' | 1 | 2; addressId?: Id }>()(
+    {
+      method: 'POST',
+      path: '/api/swap/acceptreject',
+      auth: 'required',
+      input: 'body',
+      content: 'SwapOffer',
+      tag: 'Swaps',
+      summary: 'Accepts (status 1, with your delivery address) or rejects (status 2) an offer you received',
+    },
+  ),
+  swapCancel: define<{ id: Id }>()({
+    method: 'GET',
+    path: '/api/request/cancel/:id',
+    auth: 'required',
+    input: 'path',
+    content: 'SwapOffer',
+    tag: 'Swaps',
+    summary: 'Cancels an offer you sent while it is pending; its cash is refunded',
+  }),
+  swapCounter: define<{ requestId: Id; productIds: Id[]; cash?: number }>()({
+    method: 'POST',
+    path: '/api/swap/counter',
+    auth: 'required',
+    input: 'body',
+    content: 'SwapOffer',
+    tag: 'Swaps',
+    summary:
+      "Answers a pending offer with changed terms: the sender's items and the cash (positive: you add it); only the latest version can be accepted",
+  }),
+  swapAgree: define<{ requestId: Id }>()({
+    method: 'POST',
+    path: '/api/swap/counter/accept',
+    auth: 'required',
+    input: 'body',
+    content: 'SwapOffer',
+    tag: 'Swaps',
+    summary: "Agrees, as the sender, to the receiver's counter-offer; the receiver then accepts it",
+  }),
+  swapDetails: define<{ requestId: Id; addressId: Id; shipping: SwapShipping }>()({
+    method: 'POST',
+    path: '/api/swap/details',
+    auth: 'required',
+    input: 'body',
+    content: 'SwapOffer',
+    tag: 'Swaps',
+    summary: 'Gives your swap details within 72 hours of acceptance: where you receive and how you ship',
+  }),
+  swapOrders: define<OrdersInput>()({
+    method: 'POST',
+    path: '/api/swap/orders/recieved',
+    auth: 'required',
+    input: 'body',
+    content: 'OrderPage',
+    tag: 'Swaps',
+    summary: 'The legs of your swaps: the parcels you receive (type purchases) or send (type received)',
+  }),
+  swapOrder: define<{ id: Id }>()({
+    method: 'GET',
+    path: '/api/swaprequest/order/:id',
+    auth: 'required',
+    input: 'path',
+    content: 'OrderDetail',
+    tag: 'Swaps',
+    summary: 'One leg of one of your swaps',
+  }),
+  swapOrderDelivered: define<{ id: Id }>()({
+    method: 'GET',
+    path: '/api/order/delivered/:id',
+    auth: 'required',
+    input: 'path',
+    content: 'OrderDetail',
+    tag: 'Swaps',
+    summary: "Confirms, as its receiver, that a leg sent by the other side's own courier arrived (its inspection window opens)",
   }),
 
   // --- disputes (spec section 7, Disputes; issue 13)

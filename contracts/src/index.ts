@@ -14,3 +14,4 @@ export * from './path-match';
 export * from './request';
 export * from './first-view';
 export * from './orders';
+export * from './swaps';

@@ -23,6 +23,7 @@ import { ordersRoutes, shippingWebhook } from './orders';
 import { shippingRoutes } from './shipping';
 import { disputesRoutes } from './disputes';
 import { reviewsRoutes } from './reviews';
+import { swapsRoutes } from './swaps';
 import { payoutsRoutes } from './payouts';
 import { productsRoutes } from './products';
 import { questionsRoutes } from './questions';
@@ -126,6 +127,7 @@ export function createApiApp(options: ApiOptions): Express {
     ordersRoutes,
     disputesRoutes,
     reviewsRoutes,
+    swapsRoutes,
   ]) {
     feature(deps, api);
   }

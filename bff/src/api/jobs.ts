@@ -18,10 +18,11 @@ import { searchIndexHandlers } from './catalog';
 import { reconciliationSchedule } from './ledger';
 import { orderHandlers, orderSchedules, type OrderDeps } from './orders';
 import { payoutSchedule } from './payouts';
+import { swapHandlers, swapSchedules } from './swaps';
 
 /** Every handler of the api's domain events; later features add theirs here. */
 export function apiHandlers(orders?: OrderDeps): Handler[] {
-  return [...searchIndexHandlers(databaseSearchIndex()), ...(orders ? orderHandlers(orders) : [])];
+  return [...searchIndexHandlers(databaseSearchIndex()), ...(orders ? [...orderHandlers(orders), ...swapHandlers(orders)] : [])];
 }
 
 /**
@@ -39,7 +40,7 @@ export function apiSchedules(
     ...maintenanceSchedules,
     payoutSchedule(payments, logger),
     reconciliationSchedule(payments, logger),
-    ...(orders ? orderSchedules(orders, logger, orderJobsEveryMs) : []),
+    ...(orders ? [...orderSchedules(orders, logger, orderJobsEveryMs), ...swapSchedules(orders, logger, orderJobsEveryMs)] : []),
   ];
 }
 

@@ -19,6 +19,14 @@ export interface DomainEvents {
   'order.moved': { orderId: number; from: string; to: string };
   /** the parcel is on its way: a label bought, or the seller's own tracking number */
   'order.shipped': { orderId: number };
+  /** a swap offer was made or countered (swaps/): the side that must answer is told */
+  'swap.offered': { swapId: number; version: number };
+  /** a move of an offer's status (swaps/status.ts): accepted, rejected, canceled, abandoned, completed */
+  'swap.moved': { swapId: number; from: number; to: number };
+  /** a side gave its swap details */
+  'swap.details': { swapId: number; userId: number };
+  /** extra cash held for a swap goes back to its payer (a version superseded, the offer ended) */
+  'swap.refund': { paymentIntentId: string };
 }
 
 export type EventName = keyof DomainEvents;

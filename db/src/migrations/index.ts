@@ -13,6 +13,7 @@ import * as ledger from './011_ledger';
 import * as paymentSettings from './012_payment_settings';
 import * as paymentProvider from './013_payment_provider';
 import * as orders from './014_orders';
+import * as swaps from './015_swaps';
 
 interface Migration {
   name: string;
@@ -36,6 +37,7 @@ const migrations: Migration[] = [
   { name: '012_payment_settings', ...paymentSettings },
   { name: '013_payment_provider', ...paymentProvider },
   { name: '014_orders', ...orders },
+  { name: '015_swaps', ...swaps },
 ];
 
 /**

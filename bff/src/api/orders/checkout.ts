@@ -30,7 +30,8 @@ const money = (cents: number) => Money.toWire(Money.fromCents(cents));
 const card402 = (err: unknown) =>
   err instanceof PaymentProviderError && err.status === 402 ? new HttpError(402, err.message) : null;
 
-async function atProvider<T>(deps: OrderDeps, call: () => Promise<T>): Promise<T> {
+/** A payment provider call, its failures as answers: declined 402, unknown 404, down 503 (logged). */
+export async function atProvider<T>(deps: Pick<OrderDeps, 'logger'>, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {

@@ -26,12 +26,15 @@ export function orderHandlers(deps: OrderDeps): Handler[] {
       const order = await ordersRepo.byId(trx, orderId);
       if (!order) return;
       const title = await titleOf(trx, order.listing_id);
+      const swap = order.kind === 'swap';
       await notify(
         trx,
         order.seller_id,
         'order.paid',
-        'You sold an item',
-        `"${title}" was bought. Print the label and ship it.`,
+        swap ? 'Your swap is on: ship your item' : 'You sold an item',
+        swap
+          ? `Send "${title}": print the label or add your tracking info.`
+          : `"${title}" was bought. Print the label and ship it.`,
         '/my-orders',
       );
     }),

@@ -1,8 +1,11 @@
 export { ordersRoutes } from './routes';
-export { shippingWebhook, applyTracking, DEFAULT_INSPECTION_DAYS, ownOrder } from './shipment';
-export { DELETED_USER, orderView, orderViews, partiesOf } from './view';
+export { shippingWebhook, applyTracking, buyLabel, DEFAULT_INSPECTION_DAYS, inspectionWindowMs, ownOrder } from './shipment';
+export { DELETED_USER, listingCards, orderView, orderViews, partiesOf } from './view';
 export { orderSchedules, completeOrder, platformShare } from './inspection';
 export { orderHandlers } from './handlers';
 export { ORDER_MOVES, canMoveOrder, moveOrder } from './status';
 export { ordersRepo, type OrderRow } from './repo';
 export type { OrderDeps } from './deps';
+export { list as listOrders } from './service';
+export { ordersSchema, type OrdersQuery } from './schemas';
+export { atProvider } from './checkout';

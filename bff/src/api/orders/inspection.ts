@@ -34,7 +34,8 @@ export async function completeOrder(deps: OrderDeps, order: OrderRow): Promise<v
     const row = await ordersRepo.lock(trx, order.id);
     if (!row || row.status !== OrderSwapStatus.Delivered) return;
     await moveOrder(trx, deps.events, order.id, OrderSwapStatus.Completed, { completed_at: new Date() });
-    await moveListing(trx, deps.events, order.listing_id, ListingStatus.Swapped);
+    // a swap's listings are Swapped together, when both of its legs are complete (swaps/legs.ts)
+    if (order.kind === 'buynow') await moveListing(trx, deps.events, order.listing_id, ListingStatus.Swapped);
   });
 }
 

@@ -6,14 +6,22 @@ import type { OrdersQuery } from './schemas';
 import { ownOrder } from './shipment';
 import { orderViews, orderView } from './view';
 
-/** POST /api/buynow/orders: the user's purchases or the orders of their listings, paid, the newest first. */
-export async function list(deps: ApiDeps, user: UserRow, query: OrdersQuery): Promise<OrderPage> {
+/**
+ * POST /api/buynow/orders: the user's purchases or the orders of their listings, paid, the newest first; and
+ * POST /api/swap/orders/recieved, the same for the legs of their swaps (the parcels they receive or send).
+ */
+export async function list(
+  deps: ApiDeps,
+  user: UserRow,
+  query: OrdersQuery,
+  kind: 'buynow' | 'swap' = 'buynow',
+): Promise<OrderPage> {
   const { rows, total } = await ordersRepo.page(
     deps.db,
     {
       userId: user.id,
       side: query.type === 'purchases' ? 'buyer_id' : 'seller_id',
-      kind: 'buynow',
+      kind,
       search: query.search,
       status: query.status,
     },

@@ -63,44 +63,51 @@ interface Related {
   tracked: Set<number>;
 }
 
-async function related(
+/** Listings as order cards and swap offers show them: title, price, featured photo, status. */
+export async function listingCards(
   { db, storage }: Pick<ApiDeps, 'db' | 'storage'>,
-  rows: OrderRow[],
-  viewerId: number,
-): Promise<Related> {
+  listingIds: number[],
+): Promise<Map<number, OrderProduct>> {
+  const ids = [...new Set(listingIds)];
+  if (ids.length === 0) return new Map();
+  const [products, images] = await Promise.all([
+    db('products').whereIn('id', ids).select('id', 'title', 'price_cents', 'is_buyable', 'status'),
+    db('product_images').whereIn('product_id', ids).andWhere({ featured: true }).select('product_id', 'file_name'),
+  ]);
+  const featured = new Map<number, string>(
+    images.map((image: { product_id: number; file_name: string }) => [image.product_id, image.file_name]),
+  );
+  return new Map(
+    products.map(
+      (p: { id: number; title: string; price_cents: number; is_buyable: number | boolean; status: number }) => [
+        p.id,
+        {
+          id: p.id,
+          title: p.title,
+          sales_price: money(p.price_cents),
+          featured_image: featured.has(p.id) ? { file_name: storage.url(featured.get(p.id)!) } : null,
+          is_buyable: p.is_buyable ? 1 : 0,
+          status: p.status,
+        },
+      ],
+    ),
+  );
+}
+
+async function related(deps: Pick<ApiDeps, 'db' | 'storage'>, rows: OrderRow[], viewerId: number): Promise<Related> {
+  const { db } = deps;
   const ids = rows.map((row) => row.id);
-  const listingIds = [...new Set(rows.flatMap((row) => [row.listing_id, row.our_listing_id ?? row.listing_id]))];
+  const listingIds = rows.flatMap((row) => [row.listing_id, row.our_listing_id ?? row.listing_id]);
   const userIds = [...new Set(rows.flatMap((row) => [row.buyer_id, row.seller_id]))];
-  const [products, images, users, rated, disputed, tracked] = await Promise.all([
-    db('products').whereIn('id', listingIds).select('id', 'title', 'price_cents', 'is_buyable', 'status'),
-    db('product_images')
-      .whereIn('product_id', listingIds)
-      .andWhere({ featured: true })
-      .select('product_id', 'file_name'),
+  const [products, users, rated, disputed, tracked] = await Promise.all([
+    listingCards(deps, listingIds),
     partiesOf(db, userIds),
     db('ratings').whereIn('order_id', ids).andWhere({ rater_id: viewerId }).pluck('order_id'),
     db('disputes').whereIn('order_id', ids).pluck('order_id'),
     db('order_tracking').whereIn('order_id', ids).distinct('order_id').pluck('order_id'),
   ]);
-  const featured = new Map<number, string>(
-    images.map((image: { product_id: number; file_name: string }) => [image.product_id, image.file_name]),
-  );
   return {
-    products: new Map(
-      products.map(
-        (p: { id: number; title: string; price_cents: number; is_buyable: number | boolean; status: number }) => [
-          p.id,
-          {
-            id: p.id,
-            title: p.title,
-            sales_price: money(p.price_cents),
-            featured_image: featured.has(p.id) ? { file_name: storage.url(featured.get(p.id)!) } : null,
-            is_buyable: p.is_buyable ? 1 : 0,
-            status: p.status,
-          },
-        ],
-      ),
-    ),
+    products,
     users,
     rated: new Set(rated.map(Number)),
     disputed: new Set(disputed.map(Number)),

@@ -2,3 +2,4 @@
 export { productsRoutes } from './routes';
 export { productIdParam } from './service';
 export { moveListing } from './status';
+export { productsRepo } from './repo';

@@ -123,6 +123,19 @@ export const productsRepo = {
     return isSqlite(trx) ? query : query.forUpdate();
   },
 
+  /** The listing is on the table of a pending swap offer: wanted, or offered in the offer's latest version. */
+  async inPendingSwap(db: Knex, id: number): Promise<boolean> {
+    const wanted = await db('swap_requests').where({ listing_id: id, offer_status: 0 }).first('id');
+    if (wanted) return true;
+    const offered = await db('swap_requests as s')
+      .join('swap_request_items as i', function latest() {
+        this.on('i.swap_request_id', 's.id').andOn('i.version', 's.version');
+      })
+      .where({ 's.offer_status': 0, 'i.listing_id': id })
+      .first('s.id');
+    return offered !== undefined;
+  },
+
   async setStatus(db: Knex, id: number, status: ListingStatus): Promise<void> {
     await db('products').where({ id }).update({ status, updated_at: new Date() });
   },

@@ -4,6 +4,7 @@ import {
   LISTING_LIMITS,
   ListingStatus,
   messages,
+  swapMessages,
   type Product,
   type ProductPage,
 } from '@swapstuff/contracts';
@@ -118,6 +119,7 @@ async function ownActive(db: Knex, userId: number, id: number): Promise<void> {
   if (!row || row.status === ListingStatus.Deleted) throw notFound();
   if (row.user_id !== userId) throw new HttpError(403, messages.notYourProduct);
   if (row.status !== ListingStatus.Active) throw new HttpError(409, messages.productNotActive);
+  if (await productsRepo.inPendingSwap(db, id)) throw new HttpError(409, swapMessages.listingInOffer);
 }
 
 /** Keeps the listed ids of `current` in the given order; without a list, keeps them all. */
@@ -162,6 +164,8 @@ export async function update(
     const row = await productsRepo.lockForChange(trx, id);
     if (!row || row.user_id !== userId) throw notFound();
     if (row.status !== ListingStatus.Active) throw new HttpError(409, messages.productNotActive);
+    // an offer locks its listings too: one made meanwhile is seen here
+    if (await productsRepo.inPendingSwap(trx, id)) throw new HttpError(409, swapMessages.listingInOffer);
     const keep = await keptMedia(trx);
     await productsRepo.update(trx, id, fields);
     await productsRepo.setDimensions(trx, id, dimensionsOf(body));
@@ -207,6 +211,7 @@ export async function remove(deps: ApiDeps, userId: number, ids: number[]): Prom
       if (!row || row.status === ListingStatus.Deleted) throw notFound();
       if (row.user_id !== userId) throw new HttpError(403, messages.notYourProduct);
       if (row.status !== ListingStatus.Active) throw new HttpError(409, messages.productNotActive);
+      if (await productsRepo.inPendingSwap(trx, id)) throw new HttpError(409, swapMessages.listingInOffer);
       await moveListing(trx, deps.events, id, ListingStatus.Deleted);
     }
   });

@@ -7,5 +7,6 @@ export {
   shippingAddressOf,
   stateCode,
   RATE_VALID_MS,
+  cheapestLegRate,
 } from './service';
 export { shippingRepo, type AddressLine, type RateRow, type ShippableListing } from './repo';

@@ -119,7 +119,7 @@ async function destination(deps: ApiDeps, userId: number, addressId: number | nu
  * The carrier's answer, or ours when it failed: it refused the route (an address it cannot serve) → 422 with
  * the spec's "Couriers not available…"; it is down or slow → 503, logged.
  */
-async function atCarrier<T>(deps: ApiDeps, call: (shipping: ShippingPort) => Promise<T>): Promise<T> {
+async function atCarrier<T>(deps: Pick<ApiDeps, 'shipping' | 'logger'>, call: (shipping: ShippingPort) => Promise<T>): Promise<T> {
   try {
     return await call(deps.shipping);
   } catch (err) {
@@ -227,4 +227,49 @@ export async function quotedRate(
     throw new HttpError(400, orderMessages.chooseCourier);
   }
   return rate;
+}
+
+/**
+ * A swap leg's parcel when its listing declared none (swap-only listings need not): a medium box, 12 × 10 × 8 in
+ * of 5 lb, which the carrier prices like most things people swap (docs/decisions.md "Swaps").
+ */
+export const SWAP_PARCEL: ParcelSize = parcelOf({ length: 12, width: 10, height: 8, pounds: 5 });
+
+/**
+ * The cheapest courier for a swap leg sent by `userId` from one address to another, quoted now and kept as any
+ * quote is (the label is bought with it at once).
+ */
+export async function cheapestLegRate(
+  deps: Pick<ApiDeps, 'db' | 'shipping' | 'logger'>,
+  input: { userId: number; listingId: number; fromAddressId: number; toAddressId: number },
+): Promise<RateRow> {
+  const [listing, from, to] = await Promise.all([
+    shippingRepo.listing(deps.db, input.listingId),
+    shippingRepo.address(deps.db, input.fromAddressId),
+    shippingRepo.address(deps.db, input.toAddressId),
+  ]);
+  if (!listing || !from || !to) throw new Error(`swap leg of listing ${input.listingId} has no listing or addresses`);
+  const parcel = listingParcel(listing) ?? SWAP_PARCEL;
+  const quote = await atCarrier(deps, (shipping) =>
+    shipping.quote({ from: shippingAddressOf(from, ''), to: shippingAddressOf(to, ''), parcel }),
+  );
+  const cheapest = [...quote.rates].sort((a, b) => a.amountCents - b.amountCents)[0];
+  if (!cheapest) throw new HttpError(422, orderMessages.couriersNotAvailable);
+  const row: RateRow = {
+    rate_id: cheapest.id,
+    shipment_id: quote.shipmentId,
+    user_id: input.userId,
+    listing_id: listing.id,
+    address_id: to.id,
+    provider: cheapest.provider,
+    service: cheapest.service,
+    provider_image: cheapest.providerImage200,
+    amount_cents: cheapest.amountCents,
+    insurance_cents: cheapest.includedInsuranceCents,
+    estimated_days: cheapest.estimatedDays,
+    duration_terms: cheapest.durationTerms,
+    created_at: new Date(),
+  };
+  await shippingRepo.keepRates(deps.db, [row]);
+  return row;
 }

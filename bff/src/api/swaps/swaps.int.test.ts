@@ -1,0 +1,298 @@
+import { ListingStatus, OfferStatus, swapMessages, type SwapOffer } from '@swapstuff/contracts';
+import { HttpError } from '../../http';
+import { call, startTestApi, type TestApi } from '../../../test/harness';
+import { expectLedgerInvariants } from '../../../test/ledger-invariants';
+import { capturesOf, refundedAt } from '../../../test/ledger-provider';
+import { AUSTIN, member, runJobs, runOrderSchedule, until, type Member } from '../../../test/orders';
+import {
+  accept,
+  agree,
+  cancel,
+  counter,
+  details,
+  expectOk,
+  listingStatus,
+  offer,
+  paid,
+  reject,
+  runSwapSchedule,
+  statusOf,
+  swapDetail,
+  swapListing,
+} from '../../../test/swaps';
+import { paymentEscrow, userBalances } from '../ledger';
+import { swapTransaction } from './service';
+import { lockSwap, moveOffer, OFFER_MOVES } from './status';
+
+/**
+ * Swaps over the real api (issue 14, acceptance 2): offers, counter-offers and their cash, every move of the
+ * offer table legal and illegal, 50 accepts racing for one listing, the 72 hours, and the two legs to the end.
+ */
+let api: TestApi;
+let ann: Member; // offers
+let bob: Member; // receives
+let n = 0;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  [ann, bob] = [await member(api, 'ann_swaps', AUSTIN), await member(api, 'bob_swaps')];
+});
+afterAll(() => api.close());
+
+const next = () => (n += 1);
+const pair = async () => ({ mine: await swapListing(api, ann, `Ann's lamp ${next()}`), theirs: await swapListing(api, bob, `Bob's chair ${next()}`) });
+const refunds = (pi: string) => api.db('ledger_transactions').where({ payment_ref: pi, kind: 'refund_settle' });
+const latestPayment = async (swapId: number) =>
+  (await api.db('swap_request_versions').where({ swap_request_id: swapId }).orderBy('version', 'desc').first()).payment_intent_id as
+    | string
+    | null;
+
+/** B's available balance in cents. */
+const available = async (who: Member) => (await userBalances(api.db, [who.id])).get(who.id)!.available;
+
+/** Closes a leg's window as the clock would and runs the schedule that completes it. */
+async function closeWindows(swapId: number) {
+  await api.db('orders').where({ swap_request_id: swapId }).update({ inspection_ends_at: new Date(Date.now() - 1000) });
+  await runOrderSchedule(api, 'orders.inspection');
+  await runJobs(api);
+}
+
+describe('an offer with cash, countered, accepted and swapped', () => {
+  it('holds the cash, refunds what a counter replaces, ships two legs and releases the cash less the fee', async () => {
+    const { mine, theirs } = await pair();
+    // A offers the lamp plus $20 for B's chair: charged and held at once
+    const sent = expectOk(await paid(api, ann, { action: 'offer', productId: theirs, productIds: [mine], cash: 20 }));
+    expect(sent).toMatchObject({ offer_status: 0, extra_amount: '20.00', extra_payer: 'me', awaiting: 'them', role: 'sender' });
+    const first = (await latestPayment(sent.id))!;
+    expect(await paymentEscrow(api.db, first)).toBe(2000);
+    // the plain call refuses an offer whose cash was not paid
+    expect((await offer(api, ann, { productId: theirs, productIds: [mine], cash: 5 })).status).toBe(402);
+
+    // B counters asking for $30: the $20 goes back; A must now agree and pay $30
+    const countered = expectOk(await counter(api, bob, { requestId: sent.id, productIds: [mine], cash: -30 }));
+    expect(countered).toMatchObject({ version: 2, extra_payer: 'them', extra_amount: '30.00', awaiting: 'them' });
+    expect(countered.versions[1].changes).toEqual(['Cash: $20.00 from them → $30.00 from them']);
+    await runJobs(api);
+    expect(await refunds(first)).toHaveLength(1);
+    expect(await paymentEscrow(api.db, first)).toBe(0);
+    // B cannot accept their own counter; A cannot agree without paying
+    expect((await accept(api, bob, sent.id)).status).toBe(409);
+    expect((await agree(api, ann, sent.id)).status).toBe(402);
+    const agreed = expectOk(await paid(api, ann, { action: 'agree', requestId: sent.id }));
+    expect(agreed.actions).toMatchObject({ agree: 0, cancel: 1, accept: 0 });
+    const second = (await latestPayment(sent.id))!;
+    expect(await paymentEscrow(api.db, second)).toBe(3000);
+
+    const accepted = expectOk(await accept(api, bob, sent.id));
+    expect(accepted).toMatchObject({ offer_status: 1, awaiting: 'me', actions: { details: 1 } });
+    expect(accepted.time_remaining!.hours).toBe(71);
+    expect(await listingStatus(api, mine)).toBe(ListingStatus.InTrade);
+    expect(await listingStatus(api, theirs)).toBe(ListingStatus.InTrade);
+
+    // both give details: A ships with a platform label, B with their own courier
+    expectOk(await details(api, ann, sent.id, 'platform'));
+    expect((await details(api, ann, sent.id, 'platform')).status).toBe(409);
+    const both = expectOk(await details(api, bob, sent.id, 'own'));
+    expect(both.legs.sent).toEqual(expect.any(Number));
+    await runJobs(api);
+    const legA = (await api.db('orders').where({ swap_request_id: sent.id, seller_id: ann.id }).first())!;
+    const legB = (await api.db('orders').where({ swap_request_id: sent.id, seller_id: bob.id }).first())!;
+    expect(legA).toMatchObject({ kind: 'swap', listing_id: mine, our_listing_id: theirs, is_platform: expect.anything() });
+    expect(legA.label_id).toEqual(expect.any(String));
+    expect(legB.label_id).toBeNull();
+
+    // the legs are listed as any order is
+    const received = await call<{ orders: { id: number }[] }>(api.url, 'POST', '/api/swap/orders/recieved', {
+      token: ann.token,
+      body: { type: 'purchases' },
+    });
+    expect(received.body.Content.orders.map((o) => o.id)).toEqual([legB.id]);
+
+    // the carrier delivers A's parcel; B's courier's parcel is confirmed by A
+    api.carrier.advance(legA.tracking_number, 'DELIVERED');
+    await until('A leg delivered', async () => (await api.db('orders').where({ id: legA.id }).first()).status, (s) => s === '5');
+    expect(
+      (await call(api.url, 'GET', `/api/order/delivered/${legB.id}`, { token: ann.token })).status,
+    ).toBe(409); // no tracking info yet
+    const tracked = await call(api.url, 'POST', '/api/add/tracking/info', {
+      token: bob.token,
+      body: { orderId: legB.id, companyName: 'UPS', trackingNumber: '1Z999' },
+    });
+    expect(tracked.status).toBe(200);
+    expect((await call(api.url, 'GET', `/api/order/delivered/${legB.id}`, { token: bob.token })).status).toBe(404);
+    expect((await call(api.url, 'GET', `/api/order/delivered/${legB.id}`, { token: ann.token })).status).toBe(200);
+
+    const before = await available(bob);
+    await closeWindows(sent.id);
+    const done = expectOk(await swapDetail(api, bob, sent.id));
+    expect(done.offer_status).toBe(OfferStatus.Completed);
+    expect(await listingStatus(api, mine)).toBe(ListingStatus.Swapped);
+    expect(await listingStatus(api, theirs)).toBe(ListingStatus.Swapped);
+    // $30 less the platform's 5 % fee on it
+    expect((await available(bob)) - before).toBe(3000 - 150);
+    expect(await paymentEscrow(api.db, second)).toBe(0);
+    expect(await capturesOf(api, second)).toBe(1);
+    await expectLedgerInvariants(api);
+  });
+});
+
+describe('the offer table', () => {
+  const every = Object.values(OfferStatus);
+
+  it.each(every.flatMap((from) => every.map((to) => [from, to] as const)))(
+    'a move from %i to %i is made exactly when the table allows it',
+    async (from, to) => {
+      const { mine, theirs } = await pair();
+      const { id } = expectOk(await offer(api, ann, { productId: theirs, productIds: [mine] }));
+      await api.db('swap_requests').where({ id }).update({ offer_status: from });
+      const move = swapTransaction(api, async (trx) => {
+        const { swap } = await lockSwap(trx, id);
+        await moveOffer(trx, api.events, swap, to);
+      });
+      if (OFFER_MOVES[from].includes(to)) {
+        await move;
+        expect(await statusOf(api, id)).toBe(to);
+      } else {
+        await expect(move).rejects.toMatchObject({ status: 409 } satisfies Partial<HttpError>);
+        expect(await statusOf(api, id)).toBe(from);
+      }
+    },
+  );
+
+  /** An offer in each status, made through the api. */
+  async function offerIn(status: number): Promise<{ offer: SwapOffer; mine: number; theirs: number }> {
+    const { mine, theirs } = await pair();
+    const made = expectOk(await offer(api, ann, { productId: theirs, productIds: [mine] }));
+    if (status === OfferStatus.Accepted) expectOk(await accept(api, bob, made.id));
+    if (status === OfferStatus.Rejected) expectOk(await reject(api, bob, made.id));
+    if (status === OfferStatus.Canceled) expectOk(await cancel(api, ann, made.id));
+    if (status === OfferStatus.Abandoned) {
+      expectOk(await accept(api, bob, made.id));
+      await api.db('swap_requests').where({ id: made.id }).update({ details_due_at: new Date(Date.now() - 1000) });
+      await runSwapSchedule(api, 'swaps.deadlines');
+    }
+    expect(await statusOf(api, made.id)).toBe(status);
+    return { offer: made, mine, theirs };
+  }
+
+  const actions = {
+    accept: (id: number) => accept(api, bob, id),
+    reject: (id: number) => reject(api, bob, id),
+    cancel: (id: number) => cancel(api, ann, id),
+    counter: (id: number, mine: number) => counter(api, bob, { requestId: id, productIds: [mine], cash: -1 }),
+    details: (id: number) => details(api, ann, id, 'own'),
+  };
+  // what each action does from each status through the api: the new status, or 409
+  const expected: Record<number, Record<keyof typeof actions, number | 409>> = {
+    [OfferStatus.Pending]: { accept: 1, reject: 2, cancel: 5, counter: 0, details: 409 },
+    [OfferStatus.Accepted]: { accept: 409, reject: 409, cancel: 409, counter: 409, details: 1 },
+    [OfferStatus.Rejected]: { accept: 409, reject: 409, cancel: 409, counter: 409, details: 409 },
+    [OfferStatus.Canceled]: { accept: 409, reject: 409, cancel: 409, counter: 409, details: 409 },
+    [OfferStatus.Abandoned]: { accept: 409, reject: 409, cancel: 409, counter: 409, details: 409 },
+  };
+  it.each(Object.entries(expected).flatMap(([from, row]) => Object.entries(row).map(([action, to]) => [Number(from), action, to] as const)))(
+    'from status %i, %s answers %s through the api',
+    async (from, action, to) => {
+      const { offer: made, mine } = await offerIn(from);
+      const res = await actions[action as keyof typeof actions](made.id, mine);
+      if (to === 409) {
+        expect(res.status).toBe(409);
+        expect(await statusOf(api, made.id)).toBe(from);
+      } else {
+        expect(res.status).toBe(200);
+        expect(await statusOf(api, made.id)).toBe(to);
+      }
+    },
+  );
+
+  it('lets only the side a version waits for answer it, and nobody else see it', async () => {
+    const { mine, theirs } = await pair();
+    const made = expectOk(await offer(api, ann, { productId: theirs, productIds: [mine] }));
+    expect((await accept(api, ann, made.id)).status).toBe(409); // the sender cannot accept
+    expect((await counter(api, ann, { requestId: made.id, productIds: [mine], cash: 1 })).status).toBe(409);
+    expect((await reject(api, ann, made.id)).status).toBe(409);
+    expect((await cancel(api, bob, made.id)).status).toBe(409);
+    const eve = await member(api, 'eve_swaps');
+    expect((await swapDetail(api, eve, made.id)).status).toBe(404);
+    expect((await accept(api, eve, made.id)).status).toBe(404);
+    expect((await counter(api, bob, { requestId: made.id, productIds: [mine], cash: 0 })).body.Description).toBe(
+      swapMessages.nothingChanged,
+    );
+  });
+
+  it('keeps listings in a pending offer from being edited or deleted', async () => {
+    const { mine, theirs } = await pair();
+    expectOk(await offer(api, ann, { productId: theirs, productIds: [mine] }));
+    for (const [who, id] of [
+      [ann, mine],
+      [bob, theirs],
+    ] as const) {
+      const res = await call(api.url, 'DELETE', '/api/delete/products', { token: who.token, body: { productIds: [id] } });
+      expect(res.status).toBe(409);
+      expect(res.body.Description).toBe(swapMessages.listingInOffer);
+    }
+  });
+});
+
+describe('racing and deadlines', () => {
+  it('of 50 accepts of different offers on one listing, one wins and every other offer gets its cash back', async () => {
+    const wanted = await swapListing(api, bob, 'The one everyone wants');
+    const senders = await Promise.all([0, 1, 2, 3, 4].map((i) => member(api, `racer_${i}`)));
+    const offers: number[] = [];
+    for (const sender of senders) {
+      for (let i = 0; i < 10; i += 1) {
+        const item = await swapListing(api, sender, `Racer item ${i}`);
+        offers.push(expectOk(await paid(api, sender, { action: 'offer', productId: wanted, productIds: [item], cash: 1 + i })).id);
+      }
+    }
+    const answers = await Promise.all(offers.map((id) => accept(api, bob, id)));
+    const won = answers.filter((a) => a.status === 200);
+    expect(won).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(49);
+    await runJobs(api);
+    const winner = won[0].body.Content.offer.id;
+    for (const id of offers) {
+      const pi = (await latestPayment(id))!;
+      if (id === winner) {
+        expect(await statusOf(api, id)).toBe(OfferStatus.Accepted);
+        expect(await refunds(pi)).toHaveLength(0);
+        expect(await paymentEscrow(api.db, pi)).toBeGreaterThan(0);
+      } else {
+        expect(await statusOf(api, id)).toBe(OfferStatus.Rejected);
+        expect(await refunds(pi)).toHaveLength(1);
+        expect(await refundedAt(api, pi)).toBeGreaterThan(0);
+        expect(await paymentEscrow(api.db, pi)).toBe(0);
+      }
+    }
+    expect(await api.db('swap_requests').where({ listing_id: wanted, offer_status: 1 })).toHaveLength(1);
+    await expectLedgerInvariants(api);
+  });
+
+  it('abandons an accepted offer whose details did not come within 72 hours, once, and refunds its cash', async () => {
+    const { mine, theirs } = await pair();
+    const made = expectOk(await paid(api, ann, { action: 'offer', productId: theirs, productIds: [mine], cash: 12 }));
+    expectOk(await accept(api, bob, made.id));
+    expectOk(await details(api, ann, made.id, 'platform'));
+    // not yet due: nothing happens
+    await runSwapSchedule(api, 'swaps.deadlines');
+    expect(await statusOf(api, made.id)).toBe(OfferStatus.Accepted);
+    await api.db('swap_requests').where({ id: made.id }).update({ details_due_at: new Date(Date.now() - 1000) });
+    await Promise.all([runSwapSchedule(api, 'swaps.deadlines'), runSwapSchedule(api, 'swaps.deadlines')]);
+    await runJobs(api);
+    expect(await statusOf(api, made.id)).toBe(OfferStatus.Abandoned);
+    expect(await listingStatus(api, mine)).toBe(ListingStatus.Active);
+    expect(await listingStatus(api, theirs)).toBe(ListingStatus.Active);
+    const pi = (await latestPayment(made.id))!;
+    expect(await refunds(pi)).toHaveLength(1);
+    expect(await paymentEscrow(api.db, pi)).toBe(0);
+    const history = await call<{ my_history: { status: number }[]; thierhistory: { status: number }[] }>(
+      api.url,
+      'POST',
+      '/api/request/history',
+      { token: ann.token, body: { id: made.id, type: 'myoffers' } },
+    );
+    expect(history.body.Content.my_history.map((h) => h.status)).toEqual([0, 1, 3, 5]);
+    expect(history.body.Content.thierhistory.map((h) => h.status)).toEqual([0, 1, 5]);
+    await expectLedgerInvariants(api);
+  });
+});
