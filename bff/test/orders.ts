@@ -95,8 +95,13 @@ export async function runJobs(api: TestApi): Promise<void> {
   while ((await api.jobs.runBatch()) > 0);
 }
 
-export async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 10_000;
+export async function until<T>(
+  what: string,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  withinMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + withinMs;
   for (;;) {
     const value = await read();
     if (done(value)) return value;

@@ -91,6 +91,8 @@ export interface Site {
   npm: ChildProcess;
   gateway: string;
   api: string;
+  /** the payment provider's sandbox the site runs */
+  payments: string;
   /** every process of the site now, npm first */
   tree(): number[];
   /** the site's log (stdout and stderr of every process) */
@@ -131,6 +133,7 @@ export async function startSite(env: Record<string, string>, logFile: string): P
     npm,
     gateway: `http://127.0.0.1:${port}`,
     api: `http://127.0.0.1:${apiPort}`,
+    payments: `http://127.0.0.1:${sandboxPort}`,
     tree: () => (npm.pid ? processTree(npm.pid) : []),
     log: () => readFileSync(logFile, 'utf8'),
     kill: () => {

@@ -10,6 +10,7 @@ import {
 } from '@swapstuff/contracts';
 import { PaymentProviderError } from '../../adapters/payments';
 import { HttpError } from '../../http';
+import { crashPoint } from '../../runtime/crash-points';
 import { cardsRepo } from '../cards';
 import type { ApiDeps } from '../deps';
 import { hold, LedgerRefusal, paymentEscrow, refund } from '../ledger';
@@ -193,6 +194,7 @@ export async function confirmPayment(deps: ApiDeps, user: UserRow, paymentIntent
     await giveBack(deps, paymentIntentId);
     throw new HttpError(402, orderMessages.paymentNotAuthorized);
   }
+  crashPoint(`swaps.confirm.${action.action}.captured`);
   try {
     return await perform(deps, user, action, paid);
   } catch (err) {

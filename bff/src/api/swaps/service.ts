@@ -1,6 +1,7 @@
 import { ListingStatus, messages, OfferStatus, SWAP_DETAILS_HOURS, swapMessages, HistoryCode } from '@swapstuff/contracts';
 import { withTransaction, type Knex } from '@swapstuff/db';
 import { HttpError } from '../../http';
+import { crashPoint } from '../../runtime/crash-points';
 import type { ApiDeps } from '../deps';
 import { feeQuote } from '../fees';
 import { moveListing } from '../products';
@@ -274,7 +275,11 @@ export async function acceptOffer(
       { userId: swap.sender_id, status: HistoryCode.Accepted, description: 'Your offer was accepted' },
     ]);
     await declineOthers(deps, trx, swap.id, listings);
+    crashPoint('swaps.accept.locked');
     return swap.id;
+  }).then((id) => {
+    crashPoint('swaps.accept.committed');
+    return id;
   });
 }
 
