@@ -890,17 +890,15 @@ export const endpoints = {
     tag: 'Swaps',
     summary: "A swap offer's steps, yours (my_history) and the other side's (thierhistory)",
   }),
-  swapAcceptReject: define<{ requestId: Id; status: '1' | '2' | 1 | 2; addressId?: Id }>()(
-    {
-      method: 'POST',
-      path: '/api/swap/acceptreject',
-      auth: 'required',
-      input: 'body',
-      content: 'SwapOffer',
-      tag: 'Swaps',
-      summary: 'Accepts (status 1, with your delivery address) or rejects (status 2) an offer you received',
-    },
-  ),
+  swapAcceptReject: define<{ requestId: Id; status: '1' | '2' | 1 | 2; addressId?: Id }>()({
+    method: 'POST',
+    path: '/api/swap/acceptreject',
+    auth: 'required',
+    input: 'body',
+    content: 'SwapOffer',
+    tag: 'Swaps',
+    summary: 'Accepts (status 1, with your delivery address) or rejects (status 2) an offer you received',
+  }),
   swapCancel: define<{ id: Id }>()({
     method: 'GET',
     path: '/api/request/cancel/:id',
@@ -963,7 +961,8 @@ export const endpoints = {
     input: 'path',
     content: 'OrderDetail',
     tag: 'Swaps',
-    summary: "Confirms, as its receiver, that a leg sent by the other side's own courier arrived (its inspection window opens)",
+    summary:
+      "Confirms, as its receiver, that a leg sent by the other side's own courier arrived (its inspection window opens)",
   }),
 
   // --- disputes (spec section 7, Disputes; issue 13)

@@ -22,7 +22,10 @@ import { swapHandlers, swapSchedules } from './swaps';
 
 /** Every handler of the api's domain events; later features add theirs here. */
 export function apiHandlers(orders?: OrderDeps): Handler[] {
-  return [...searchIndexHandlers(databaseSearchIndex()), ...(orders ? [...orderHandlers(orders), ...swapHandlers(orders)] : [])];
+  return [
+    ...searchIndexHandlers(databaseSearchIndex()),
+    ...(orders ? [...orderHandlers(orders), ...swapHandlers(orders)] : []),
+  ];
 }
 
 /**
@@ -40,7 +43,9 @@ export function apiSchedules(
     ...maintenanceSchedules,
     payoutSchedule(payments, logger),
     reconciliationSchedule(payments, logger),
-    ...(orders ? [...orderSchedules(orders, logger, orderJobsEveryMs), ...swapSchedules(orders, logger, orderJobsEveryMs)] : []),
+    ...(orders
+      ? [...orderSchedules(orders, logger, orderJobsEveryMs), ...swapSchedules(orders, logger, orderJobsEveryMs)]
+      : []),
   ];
 }
 

@@ -93,7 +93,13 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['swap_request_history', 'swap_request_items', 'swap_request_versions', 'swap_payments', 'swap_requests']) {
+  for (const table of [
+    'swap_request_history',
+    'swap_request_items',
+    'swap_request_versions',
+    'swap_payments',
+    'swap_requests',
+  ]) {
     await knex.schema.dropTableIfExists(table);
   }
 }

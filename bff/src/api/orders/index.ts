@@ -1,5 +1,12 @@
 export { ordersRoutes } from './routes';
-export { shippingWebhook, applyTracking, buyLabel, DEFAULT_INSPECTION_DAYS, inspectionWindowMs, ownOrder } from './shipment';
+export {
+  shippingWebhook,
+  applyTracking,
+  buyLabel,
+  DEFAULT_INSPECTION_DAYS,
+  inspectionWindowMs,
+  ownOrder,
+} from './shipment';
 export { DELETED_USER, listingCards, orderView, orderViews, partiesOf } from './view';
 export { orderSchedules, completeOrder, platformShare } from './inspection';
 export { orderHandlers } from './handlers';

@@ -119,7 +119,10 @@ async function destination(deps: ApiDeps, userId: number, addressId: number | nu
  * The carrier's answer, or ours when it failed: it refused the route (an address it cannot serve) → 422 with
  * the spec's "Couriers not available…"; it is down or slow → 503, logged.
  */
-async function atCarrier<T>(deps: Pick<ApiDeps, 'shipping' | 'logger'>, call: (shipping: ShippingPort) => Promise<T>): Promise<T> {
+async function atCarrier<T>(
+  deps: Pick<ApiDeps, 'shipping' | 'logger'>,
+  call: (shipping: ShippingPort) => Promise<T>,
+): Promise<T> {
   try {
     return await call(deps.shipping);
   } catch (err) {

@@ -26,8 +26,16 @@ const MOVED: Partial<Record<number, { kind: string; title: string; body: (t: str
     title: 'Swap accepted: your details are needed',
     body: (t) => `The swap for "${t}" was accepted. Give your swap details within 72 hours.`,
   },
-  [OfferStatus.Rejected]: { kind: 'swap.rejected', title: 'Swap offer closed', body: (t) => `The offer for "${t}" was closed.` },
-  [OfferStatus.Canceled]: { kind: 'swap.canceled', title: 'Swap offer canceled', body: (t) => `The offer for "${t}" was canceled.` },
+  [OfferStatus.Rejected]: {
+    kind: 'swap.rejected',
+    title: 'Swap offer closed',
+    body: (t) => `The offer for "${t}" was closed.`,
+  },
+  [OfferStatus.Canceled]: {
+    kind: 'swap.canceled',
+    title: 'Swap offer canceled',
+    body: (t) => `The offer for "${t}" was canceled.`,
+  },
   [OfferStatus.Abandoned]: {
     kind: 'swap.abandoned',
     title: 'Swap abandoned',

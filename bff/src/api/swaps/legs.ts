@@ -63,12 +63,15 @@ export async function labelLeg(deps: SwapDeps, trx: Knex.Transaction, orderId: n
   if (!order.rate_id) {
     const swap = (await swapsRepo.byId(trx, order.swap_request_id!))!;
     const from = order.seller_id === swap.sender_id ? swap.sender_address_id : swap.receiver_address_id;
-    const rate = await cheapestLegRate({ ...deps, db: trx }, {
-      userId: order.seller_id,
-      listingId: order.listing_id,
-      fromAddressId: from!,
-      toAddressId: order.address_id!,
-    });
+    const rate = await cheapestLegRate(
+      { ...deps, db: trx },
+      {
+        userId: order.seller_id,
+        listingId: order.listing_id,
+        fromAddressId: from!,
+        toAddressId: order.address_id!,
+      },
+    );
     await ordersRepo.update(trx, order.id, {
       rate_id: rate.rate_id,
       courier_provider: rate.provider,

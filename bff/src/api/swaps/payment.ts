@@ -39,7 +39,11 @@ import {
  */
 
 /** The cash an action would make its actor pay now, worked out from the offer as it stands (checked again on confirm). */
-async function owed(deps: SwapDeps, user: UserRow, action: SwapPaidAction): Promise<{ cents: number; version: number | null }> {
+async function owed(
+  deps: SwapDeps,
+  user: UserRow,
+  action: SwapPaidAction,
+): Promise<{ cents: number; version: number | null }> {
   if (action.action === 'offer') return { cents: cashCents(action.cash), version: null };
   const swap = await swapsRepo.byId(deps.db, action.requestId);
   if (!swap || (swap.sender_id !== user.id && swap.receiver_id !== user.id)) {
@@ -186,9 +190,15 @@ export async function confirmPayment(deps: ApiDeps, user: UserRow, paymentIntent
   } catch (err) {
     const refused =
       err instanceof LedgerRefusal ||
-      (err instanceof PaymentProviderError && err.status >= 400 && err.status < 500 && ![409, 429].includes(err.status));
+      (err instanceof PaymentProviderError &&
+        err.status >= 400 &&
+        err.status < 500 &&
+        ![409, 429].includes(err.status));
     if (!refused) {
-      deps.logger.error({ err, paymentIntentId }, 'swap cash capture failed: the next confirm or the sweep finishes it');
+      deps.logger.error(
+        { err, paymentIntentId },
+        'swap cash capture failed: the next confirm or the sweep finishes it',
+      );
       throw new HttpError(503, messages.paymentsUnavailable);
     }
     await giveBack(deps, paymentIntentId);

@@ -54,10 +54,7 @@ const lockIf = <T extends Knex.QueryBuilder>(db: Knex, query: T): T =>
 const now = () => new Date();
 
 export const swapsRepo = {
-  async insert(
-    trx: Knex.Transaction,
-    row: Pick<SwapRow, 'sender_id' | 'receiver_id' | 'listing_id'>,
-  ): Promise<number> {
+  async insert(trx: Knex.Transaction, row: Pick<SwapRow, 'sender_id' | 'receiver_id' | 'listing_id'>): Promise<number> {
     const [id] = await trx('swap_requests').insert({
       ...row,
       offer_status: 0,
@@ -83,7 +80,11 @@ export const swapsRepo = {
       .update({ ...fields, updated_at: now() });
   },
 
-  async insertVersion(trx: Knex.Transaction, row: Omit<VersionRow, 'id' | 'created_at' | 'agreed_at'>, items: number[]) {
+  async insertVersion(
+    trx: Knex.Transaction,
+    row: Omit<VersionRow, 'id' | 'created_at' | 'agreed_at'>,
+    items: number[],
+  ) {
     await trx('swap_request_versions').insert({ ...row, agreed_at: null, created_at: now() });
     await trx('swap_request_items').insert(
       items.map((listing_id) => ({ swap_request_id: row.swap_request_id, version: row.version, listing_id })),
@@ -104,7 +105,10 @@ export const swapsRepo = {
   },
 
   /** The sender's listings of every version of these offers. */
-  async items(db: Knex, swapIds: number[]): Promise<{ swap_request_id: number; version: number; listing_id: number }[]> {
+  async items(
+    db: Knex,
+    swapIds: number[],
+  ): Promise<{ swap_request_id: number; version: number; listing_id: number }[]> {
     if (swapIds.length === 0) return [];
     return db('swap_request_items')
       .whereIn('swap_request_id', swapIds)
@@ -113,9 +117,9 @@ export const swapsRepo = {
   },
 
   async itemsOf(db: Knex, swapId: number, version: number): Promise<number[]> {
-    return (await db('swap_request_items').where({ swap_request_id: swapId, version }).orderBy('id').pluck('listing_id')).map(
-      Number,
-    );
+    return (
+      await db('swap_request_items').where({ swap_request_id: swapId, version }).orderBy('id').pluck('listing_id')
+    ).map(Number);
   },
 
   /** Pending offers that put any of these listings on the table (wanted, or offered in their latest version). */
@@ -133,7 +137,11 @@ export const swapsRepo = {
     return [...new Set(ids)].sort((a, b) => a - b);
   },
 
-  async addHistory(trx: Knex.Transaction, swapId: number, entries: { userId: number; status: number; description: string }[]) {
+  async addHistory(
+    trx: Knex.Transaction,
+    swapId: number,
+    entries: { userId: number; status: number; description: string }[],
+  ) {
     const at = now();
     await trx('swap_request_history').insert(
       entries.map((e) => ({
@@ -146,7 +154,10 @@ export const swapsRepo = {
     );
   },
 
-  async history(db: Knex, swapId: number): Promise<{ user_id: number; status: number; description: string; created_at: Date | number }[]> {
+  async history(
+    db: Knex,
+    swapId: number,
+  ): Promise<{ user_id: number; status: number; description: string; created_at: Date | number }[]> {
     return db('swap_request_history').where({ swap_request_id: swapId }).orderBy('id');
   },
 
@@ -197,7 +208,10 @@ export const swapsRepo = {
   },
 
   /** Written once before the capture; a second confirm of the same payment finds it. */
-  async recordPayment(db: Knex, row: Pick<SwapPaymentRow, 'payment_intent_id' | 'payer_id' | 'amount_cents' | 'action'>) {
+  async recordPayment(
+    db: Knex,
+    row: Pick<SwapPaymentRow, 'payment_intent_id' | 'payer_id' | 'amount_cents' | 'action'>,
+  ) {
     if (await swapsRepo.payment(db, row.payment_intent_id)) return;
     try {
       await db('swap_payments').insert({ ...row, created_at: now() });

@@ -47,9 +47,13 @@ export function swapsRoutes(deps: ApiDeps, api: ApiRouter): void {
     },
   );
 
-  api.handle<{ paymentIntentId: string }>(endpoints.swapConfirmPayment, { schema: confirmSchema }, async ({ input, res }) => {
-    await answer(res, await confirmPayment(deps, authOf(res).user, input.paymentIntentId));
-  });
+  api.handle<{ paymentIntentId: string }>(
+    endpoints.swapConfirmPayment,
+    { schema: confirmSchema },
+    async ({ input, res }) => {
+      await answer(res, await confirmPayment(deps, authOf(res).user, input.paymentIntentId));
+    },
+  );
 
   api.handle<OfferInput>(endpoints.createSwapRequest, { schema: offerSchema }, async ({ input, res }) => {
     await answer(res, await createOffer(deps, authOf(res).user, input, null), swapMessages.sent);

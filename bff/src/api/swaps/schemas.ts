@@ -1,5 +1,12 @@
 import Joi from 'joi';
-import { MAX_SWAP_ITEMS, messages, orderMessages, SWAP_CASH_LIMIT_CENTS, swapMessages } from '@swapstuff/contracts';
+import {
+  MAX_SWAP_ITEMS,
+  messages,
+  Money,
+  orderMessages,
+  SWAP_CASH_LIMIT_CENTS,
+  swapMessages,
+} from '@swapstuff/contracts';
 import { idSchema, pagingKeys } from '../../http';
 
 const object = (keys: Joi.PartialSchemaMap) => Joi.object(keys).messages({ 'object.base': messages.validationFailed });
@@ -22,9 +29,10 @@ const productIds = Joi.array()
   });
 
 /** Dollars, signed as the one proposing sees it: at most $999,999 either way, whole cents. */
+const SWAP_CASH_LIMIT = Number(Money.toWire(Money.fromCents(SWAP_CASH_LIMIT_CENTS)));
 const cash = Joi.number()
-  .min(-SWAP_CASH_LIMIT_CENTS / 100)
-  .max(SWAP_CASH_LIMIT_CENTS / 100)
+  .min(-SWAP_CASH_LIMIT)
+  .max(SWAP_CASH_LIMIT)
   .precision(2)
   .prefs({ convert: false })
   .default(0)
@@ -50,9 +58,7 @@ export const agreeSchema = object({ requestId });
 
 export const acceptRejectSchema = object({
   requestId,
-  status: Joi.valid('1', '2', 1, 2)
-    .required()
-    .messages({ '*': 'status must be 1 (accept) or 2 (reject)' }),
+  status: Joi.valid('1', '2', 1, 2).required().messages({ '*': 'status must be 1 (accept) or 2 (reject)' }),
   addressId: Joi.when('status', {
     is: Joi.valid('1', 1),
     then: idSchema(orderMessages.addressRequired).required(),
@@ -71,7 +77,11 @@ export const initializeSchema = object({
     .required()
     .messages({ '*': 'action must be offer, counter, agree or accept' }),
   paymentMethodId: providerId(messages.cardNotFound),
-  productId: Joi.when('action', { is: 'offer', then: idSchema(messages.productNotFound).required(), otherwise: Joi.forbidden() }),
+  productId: Joi.when('action', {
+    is: 'offer',
+    then: idSchema(messages.productNotFound).required(),
+    otherwise: Joi.forbidden(),
+  }),
   productIds: Joi.when('action', { is: Joi.valid('offer', 'counter'), then: productIds, otherwise: Joi.forbidden() }),
   cash: Joi.when('action', { is: Joi.valid('offer', 'counter'), then: cash, otherwise: Joi.forbidden() }),
   requestId: Joi.when('action', { is: 'offer', then: Joi.forbidden(), otherwise: requestId }),

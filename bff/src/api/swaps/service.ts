@@ -1,4 +1,12 @@
-import { ListingStatus, messages, OfferStatus, SWAP_DETAILS_HOURS, swapMessages, HistoryCode } from '@swapstuff/contracts';
+import {
+  ListingStatus,
+  messages,
+  Money,
+  OfferStatus,
+  SWAP_DETAILS_HOURS,
+  swapMessages,
+  HistoryCode,
+} from '@swapstuff/contracts';
 import { withTransaction, type Knex } from '@swapstuff/db';
 import { HttpError } from '../../http';
 import { crashPoint } from '../../runtime/crash-points';
@@ -31,8 +39,8 @@ const { Pending, Accepted, Rejected, Canceled } = OfferStatus;
 export const swapTransaction = <T>(deps: Pick<SwapDeps, 'db'>, work: (trx: Knex.Transaction) => Promise<T>) =>
   withTransaction(deps.db, work, { isolationLevel: 'read committed' });
 
-/** Dollars (as joi read them) in whole cents. */
-export const cashCents = (dollars: number | undefined) => Math.round((dollars ?? 0) * 100);
+/** Dollars (as joi read them, at most two decimals) in whole cents, read digit by digit. */
+export const cashCents = (dollars: number | undefined) => Money.fromDollarNumber(dollars ?? 0).cents;
 
 /** Who adds a version's cash: the sender (positive), the receiver (negative), nobody. */
 export function payerOf(swap: Pick<SwapRow, 'sender_id' | 'receiver_id'>, cash: number): number | null {
@@ -100,7 +108,12 @@ export interface OfferInput {
 }
 
 /** POST /api/create/swap/request (and /api/confirm/payment of an offer): a new offer; returns its id. */
-export async function createOffer(deps: SwapDeps, user: UserRow, input: OfferInput, paid: Paid | null): Promise<number> {
+export async function createOffer(
+  deps: SwapDeps,
+  user: UserRow,
+  input: OfferInput,
+  paid: Paid | null,
+): Promise<number> {
   const cash = cashCents(input.cash);
   const fee = await cashFee(deps.db, cash);
   return swapTransaction(deps, async (trx) => {
@@ -110,7 +123,11 @@ export async function createOffer(deps: SwapDeps, user: UserRow, input: OfferInp
     if (wanted.user_id === user.id) throw new HttpError(400, swapMessages.ownListing);
     if (wanted.status !== ListingStatus.Active) throw new HttpError(409, swapMessages.listingNotAvailable);
     checkItems(rows, input.productIds, user.id);
-    const swapId = await swapsRepo.insert(trx, { sender_id: user.id, receiver_id: wanted.user_id, listing_id: wanted.id });
+    const swapId = await swapsRepo.insert(trx, {
+      sender_id: user.id,
+      receiver_id: wanted.user_id,
+      listing_id: wanted.id,
+    });
     const swap = { sender_id: user.id, receiver_id: wanted.user_id };
     const held = await settleCommitment(
       trx,
@@ -149,7 +166,12 @@ export interface CounterInput {
  * items, the cash, signed as the one countering sees it). Only the latest version can be accepted; the cash
  * held for the one it replaces goes back.
  */
-export async function counterOffer(deps: SwapDeps, user: UserRow, input: CounterInput, paid: Paid | null): Promise<number> {
+export async function counterOffer(
+  deps: SwapDeps,
+  user: UserRow,
+  input: CounterInput,
+  paid: Paid | null,
+): Promise<number> {
   const fee = await cashFee(deps.db, cashCents(input.cash));
   return swapTransaction(deps, async (trx) => {
     const { swap, items } = await lockSwap(trx, input.requestId, user.id, input.productIds);
@@ -157,7 +179,9 @@ export async function counterOffer(deps: SwapDeps, user: UserRow, input: Counter
     const latest = await latestOf(trx, swap);
     if (awaitedUser(swap, latest) !== user.id) throw new HttpError(409, swapMessages.notYourTurn);
     checkItems(await lockListings(trx, input.productIds), input.productIds, swap.sender_id);
-    const cash = (user.id === swap.sender_id ? 1 : -1) * cashCents(input.cash);
+    // as the sender sees it: the receiver's "I add" is the sender's "they add"
+    const asProposed = cashCents(input.cash);
+    const cash = user.id === swap.sender_id ? asProposed : -asProposed;
     const sameItems = [...items].sort().join() === [...input.productIds].sort().join();
     if (sameItems && cash === latest.cash_cents) throw new HttpError(400, swapMessages.nothingChanged);
     const version = swap.version + 1;
@@ -194,7 +218,12 @@ export async function counterOffer(deps: SwapDeps, user: UserRow, input: Counter
  * POST /api/swap/counter/accept: the sender agrees to the receiver's counter-offer (paying its cash if it asks
  * them for some); the receiver then accepts it as they accept any offer, with their address.
  */
-export async function agreeToCounter(deps: SwapDeps, user: UserRow, requestId: number, paid: Paid | null): Promise<number> {
+export async function agreeToCounter(
+  deps: SwapDeps,
+  user: UserRow,
+  requestId: number,
+  paid: Paid | null,
+): Promise<number> {
   return swapTransaction(deps, async (trx) => {
     const { swap } = await lockSwap(trx, requestId, user.id);
     requirePending(swap);
@@ -292,8 +321,16 @@ async function declineOthers(deps: SwapDeps, trx: Knex.Transaction, acceptedId: 
     await moveOffer(trx, deps.events, other, Rejected, { ended_at: new Date() });
     await refundIfHeld(deps, trx, (await latestOf(trx, other)).payment_intent_id);
     await swapsRepo.addHistory(trx, id, [
-      { userId: other.sender_id, status: HistoryCode.Rejected, description: 'Closed: the item was swapped in another offer' },
-      { userId: other.receiver_id, status: HistoryCode.Rejected, description: 'Closed: the item was swapped in another offer' },
+      {
+        userId: other.sender_id,
+        status: HistoryCode.Rejected,
+        description: 'Closed: the item was swapped in another offer',
+      },
+      {
+        userId: other.receiver_id,
+        status: HistoryCode.Rejected,
+        description: 'Closed: the item was swapped in another offer',
+      },
     ]);
   }
 }
@@ -302,7 +339,12 @@ async function declineOthers(deps: SwapDeps, trx: Knex.Transaction, acceptedId: 
  * The receiver rejects (POST /api/swap/acceptreject status 2) or the sender cancels (GET /api/request/cancel/{id})
  * a pending offer; its cash goes back.
  */
-export async function endOffer(deps: SwapDeps, user: UserRow, requestId: number, how: 'reject' | 'cancel'): Promise<number> {
+export async function endOffer(
+  deps: SwapDeps,
+  user: UserRow,
+  requestId: number,
+  how: 'reject' | 'cancel',
+): Promise<number> {
   return swapTransaction(deps, async (trx) => {
     const { swap } = await lockSwap(trx, requestId, user.id);
     const mine = how === 'reject' ? swap.receiver_id : swap.sender_id;

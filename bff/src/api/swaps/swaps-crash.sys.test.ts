@@ -52,7 +52,11 @@ describe.each(['sqlite', 'mariadb'] as const)('an accept SIGKILLed three times o
   const apiReady = () =>
     until(
       'the api back',
-      () => fetch(`${site.api}/readyz`).then((r) => r.status, () => 0),
+      () =>
+        fetch(`${site.api}/readyz`).then(
+          (r) => r.status,
+          () => 0,
+        ),
       (status) => status === 200,
       60_000,
     );
@@ -69,8 +73,11 @@ describe.each(['sqlite', 'mariadb'] as const)('an accept SIGKILLed three times o
     const catItem = await swapListing(api, cat, "Cat's rug");
     // Ann asks Bob for $10 on top (Bob pays when he accepts); Cat adds $5 to hers (paid now)
     const annOffer = expectOk(await offer(api, ann, { productId: wanted, productIds: [annItem], cash: -10 })).id;
-    const catOffer = expectOk(await paid(api, cat, { action: 'offer', productId: wanted, productIds: [catItem], cash: 5 }));
-    const catPayment = (await db('swap_request_versions').where({ swap_request_id: catOffer.id }).first()).payment_intent_id;
+    const catOffer = expectOk(
+      await paid(api, cat, { action: 'offer', productId: wanted, productIds: [catItem], cash: 5 }),
+    );
+    const catPayment = (await db('swap_request_versions').where({ swap_request_id: catOffer.id }).first())
+      .payment_intent_id;
 
     const init = await call<{ payment: SwapPayment }>(site.api, 'POST', '/api/initialize/payment', {
       token: bob.token,
@@ -93,7 +100,11 @@ describe.each(['sqlite', 'mariadb'] as const)('an accept SIGKILLed three times o
     // the other offer was declined in the accept's transaction; its refund runs on the restarted runner
     const status = async (id: number) => (await db('swap_requests').where({ id }).first('offer_status')).offer_status;
     expect(await status(catOffer.id)).toBe(OfferStatus.Rejected);
-    await until('the declined offer refunded', () => paymentEscrow(db, catPayment), (left) => left === 0);
+    await until(
+      'the declined offer refunded',
+      () => paymentEscrow(db, catPayment),
+      (left) => left === 0,
+    );
     expect(await db('ledger_transactions').where({ payment_ref: catPayment, kind: 'refund_settle' })).toHaveLength(1);
 
     const listing = async (id: number) => (await db('products').where({ id }).first('status')).status;
@@ -108,7 +119,12 @@ describe.each(['sqlite', 'mariadb'] as const)('an accept SIGKILLed three times o
     expect((await db('swap_payments').where({ payment_intent_id: pi }).first()).applied_at).not.toBeNull();
 
     const payments = createPayments({
-      sandbox: { url: site.payments, publicUrl: site.payments, secretKey: 'sk_test_sandbox', publishableKey: 'pk_test_sandbox' },
+      sandbox: {
+        url: site.payments,
+        publicUrl: site.payments,
+        secretKey: 'sk_test_sandbox',
+        publishableKey: 'pk_test_sandbox',
+      },
       webhookSecret: 'unused',
     });
     await expectLedgerInvariants({ db, payments });

@@ -40,19 +40,24 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const next = () => (n += 1);
-const pair = async () => ({ mine: await swapListing(api, ann, `Ann's lamp ${next()}`), theirs: await swapListing(api, bob, `Bob's chair ${next()}`) });
+const pair = async () => ({
+  mine: await swapListing(api, ann, `Ann's lamp ${next()}`),
+  theirs: await swapListing(api, bob, `Bob's chair ${next()}`),
+});
 const refunds = (pi: string) => api.db('ledger_transactions').where({ payment_ref: pi, kind: 'refund_settle' });
 const latestPayment = async (swapId: number) =>
-  (await api.db('swap_request_versions').where({ swap_request_id: swapId }).orderBy('version', 'desc').first()).payment_intent_id as
-    | string
-    | null;
+  (await api.db('swap_request_versions').where({ swap_request_id: swapId }).orderBy('version', 'desc').first())
+    .payment_intent_id as string | null;
 
 /** B's available balance in cents. */
 const available = async (who: Member) => (await userBalances(api.db, [who.id])).get(who.id)!.available;
 
 /** Closes a leg's window as the clock would and runs the schedule that completes it. */
 async function closeWindows(swapId: number) {
-  await api.db('orders').where({ swap_request_id: swapId }).update({ inspection_ends_at: new Date(Date.now() - 1000) });
+  await api
+    .db('orders')
+    .where({ swap_request_id: swapId })
+    .update({ inspection_ends_at: new Date(Date.now() - 1000) });
   await runOrderSchedule(api, 'orders.inspection');
   await runJobs(api);
 }
@@ -62,7 +67,13 @@ describe('an offer with cash, countered, accepted and swapped', () => {
     const { mine, theirs } = await pair();
     // A offers the lamp plus $20 for B's chair: charged and held at once
     const sent = expectOk(await paid(api, ann, { action: 'offer', productId: theirs, productIds: [mine], cash: 20 }));
-    expect(sent).toMatchObject({ offer_status: 0, extra_amount: '20.00', extra_payer: 'me', awaiting: 'them', role: 'sender' });
+    expect(sent).toMatchObject({
+      offer_status: 0,
+      extra_amount: '20.00',
+      extra_payer: 'me',
+      awaiting: 'them',
+      role: 'sender',
+    });
     const first = (await latestPayment(sent.id))!;
     expect(await paymentEscrow(api.db, first)).toBe(2000);
     // the plain call refuses an offer whose cash was not paid
@@ -97,7 +108,12 @@ describe('an offer with cash, countered, accepted and swapped', () => {
     await runJobs(api);
     const legA = (await api.db('orders').where({ swap_request_id: sent.id, seller_id: ann.id }).first())!;
     const legB = (await api.db('orders').where({ swap_request_id: sent.id, seller_id: bob.id }).first())!;
-    expect(legA).toMatchObject({ kind: 'swap', listing_id: mine, our_listing_id: theirs, is_platform: expect.anything() });
+    expect(legA).toMatchObject({
+      kind: 'swap',
+      listing_id: mine,
+      our_listing_id: theirs,
+      is_platform: expect.anything(),
+    });
     expect(legA.label_id).toEqual(expect.any(String));
     expect(legB.label_id).toBeNull();
 
@@ -110,10 +126,12 @@ describe('an offer with cash, countered, accepted and swapped', () => {
 
     // the carrier delivers A's parcel; B's courier's parcel is confirmed by A
     api.carrier.advance(legA.tracking_number, 'DELIVERED');
-    await until('A leg delivered', async () => (await api.db('orders').where({ id: legA.id }).first()).status, (s) => s === '5');
-    expect(
-      (await call(api.url, 'GET', `/api/order/delivered/${legB.id}`, { token: ann.token })).status,
-    ).toBe(409); // no tracking info yet
+    await until(
+      'A leg delivered',
+      async () => (await api.db('orders').where({ id: legA.id }).first()).status,
+      (s) => s === '5',
+    );
+    expect((await call(api.url, 'GET', `/api/order/delivered/${legB.id}`, { token: ann.token })).status).toBe(409); // no tracking info yet
     const tracked = await call(api.url, 'POST', '/api/add/tracking/info', {
       token: bob.token,
       body: { orderId: legB.id, companyName: 'UPS', trackingNumber: '1Z999' },
@@ -168,7 +186,10 @@ describe('the offer table', () => {
     if (status === OfferStatus.Canceled) expectOk(await cancel(api, ann, made.id));
     if (status === OfferStatus.Abandoned) {
       expectOk(await accept(api, bob, made.id));
-      await api.db('swap_requests').where({ id: made.id }).update({ details_due_at: new Date(Date.now() - 1000) });
+      await api
+        .db('swap_requests')
+        .where({ id: made.id })
+        .update({ details_due_at: new Date(Date.now() - 1000) });
       await runSwapSchedule(api, 'swaps.deadlines');
     }
     expect(await statusOf(api, made.id)).toBe(status);
@@ -190,20 +211,21 @@ describe('the offer table', () => {
     [OfferStatus.Canceled]: { accept: 409, reject: 409, cancel: 409, counter: 409, details: 409 },
     [OfferStatus.Abandoned]: { accept: 409, reject: 409, cancel: 409, counter: 409, details: 409 },
   };
-  it.each(Object.entries(expected).flatMap(([from, row]) => Object.entries(row).map(([action, to]) => [Number(from), action, to] as const)))(
-    'from status %i, %s answers %s through the api',
-    async (from, action, to) => {
-      const { offer: made, mine } = await offerIn(from);
-      const res = await actions[action as keyof typeof actions](made.id, mine);
-      if (to === 409) {
-        expect(res.status).toBe(409);
-        expect(await statusOf(api, made.id)).toBe(from);
-      } else {
-        expect(res.status).toBe(200);
-        expect(await statusOf(api, made.id)).toBe(to);
-      }
-    },
-  );
+  it.each(
+    Object.entries(expected).flatMap(([from, row]) =>
+      Object.entries(row).map(([action, to]) => [Number(from), action, to] as const),
+    ),
+  )('from status %i, %s answers %s through the api', async (from, action, to) => {
+    const { offer: made, mine } = await offerIn(from);
+    const res = await actions[action as keyof typeof actions](made.id, mine);
+    if (to === 409) {
+      expect(res.status).toBe(409);
+      expect(await statusOf(api, made.id)).toBe(from);
+    } else {
+      expect(res.status).toBe(200);
+      expect(await statusOf(api, made.id)).toBe(to);
+    }
+  });
 
   it('lets only the side a version waits for answer it, and nobody else see it', async () => {
     const { mine, theirs } = await pair();
@@ -227,7 +249,10 @@ describe('the offer table', () => {
       [ann, mine],
       [bob, theirs],
     ] as const) {
-      const res = await call(api.url, 'DELETE', '/api/delete/products', { token: who.token, body: { productIds: [id] } });
+      const res = await call(api.url, 'DELETE', '/api/delete/products', {
+        token: who.token,
+        body: { productIds: [id] },
+      });
       expect(res.status).toBe(409);
       expect(res.body.Description).toBe(swapMessages.listingInOffer);
     }
@@ -242,7 +267,9 @@ describe('racing and deadlines', () => {
     for (const sender of senders) {
       for (let i = 0; i < 10; i += 1) {
         const item = await swapListing(api, sender, `Racer item ${i}`);
-        offers.push(expectOk(await paid(api, sender, { action: 'offer', productId: wanted, productIds: [item], cash: 1 + i })).id);
+        offers.push(
+          expectOk(await paid(api, sender, { action: 'offer', productId: wanted, productIds: [item], cash: 1 + i })).id,
+        );
       }
     }
     const answers = await Promise.all(offers.map((id) => accept(api, bob, id)));
@@ -276,7 +303,10 @@ describe('racing and deadlines', () => {
     // not yet due: nothing happens
     await runSwapSchedule(api, 'swaps.deadlines');
     expect(await statusOf(api, made.id)).toBe(OfferStatus.Accepted);
-    await api.db('swap_requests').where({ id: made.id }).update({ details_due_at: new Date(Date.now() - 1000) });
+    await api
+      .db('swap_requests')
+      .where({ id: made.id })
+      .update({ details_due_at: new Date(Date.now() - 1000) });
     await Promise.all([runSwapSchedule(api, 'swaps.deadlines'), runSwapSchedule(api, 'swaps.deadlines')]);
     await runJobs(api);
     expect(await statusOf(api, made.id)).toBe(OfferStatus.Abandoned);

@@ -62,7 +62,10 @@ export async function offerViews(
   const [versions, items, legs] = await Promise.all([
     swapsRepo.versions(deps.db, ids),
     swapsRepo.items(deps.db, ids),
-    deps.db('orders').whereIn('swap_request_id', ids).select('id', 'swap_request_id', 'buyer_id', 'seller_id', 'label_url'),
+    deps
+      .db('orders')
+      .whereIn('swap_request_id', ids)
+      .select('id', 'swap_request_id', 'buyer_id', 'seller_id', 'label_url'),
   ]);
   const listingIds = [...rows.map((row) => row.listing_id), ...items.map((item) => item.listing_id)];
   const [products, users] = await Promise.all([
@@ -74,7 +77,6 @@ export async function offerViews(
   ]);
   return rows.map((swap) => {
     const isSender = swap.sender_id === viewerId;
-    const mine = (side: 'sender' | 'receiver') => (isSender ? side === 'sender' : side === 'receiver');
     const ofSwap = versions.filter((v: VersionRow) => v.swap_request_id === swap.id);
     const offered = (version: number) =>
       items
@@ -127,15 +129,7 @@ export async function offerViews(
       my_products: current.my_products,
       thier_products: current.thier_products,
       version: swap.version,
-      awaiting: pending
-        ? myTurn
-          ? 'me'
-          : 'them'
-        : detailsOpen
-          ? myDetails
-            ? 'them'
-            : 'me'
-          : null,
+      awaiting: pending ? (myTurn ? 'me' : 'them') : detailsOpen ? (myDetails ? 'them' : 'me') : null,
       cash_fee: money(latest.cash_fee_cents),
       details_due_at: detailsOpen ? iso(swap.details_due_at) : null,
       time_remaining: detailsOpen ? timeRemaining(iso(swap.details_due_at), now) : null,
@@ -156,7 +150,11 @@ export async function offerViews(
   });
 }
 
-export async function offerView(deps: Pick<ApiDeps, 'db' | 'storage'>, id: number, viewerId: number): Promise<SwapOffer> {
+export async function offerView(
+  deps: Pick<ApiDeps, 'db' | 'storage'>,
+  id: number,
+  viewerId: number,
+): Promise<SwapOffer> {
   const [view] = await offerViews(deps, [(await swapsRepo.byId(deps.db, id))!], viewerId);
   return view;
 }
