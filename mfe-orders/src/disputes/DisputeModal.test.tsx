@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { messages, orderMessages, type DisputeView } from '@swapstuff/contracts';
 import { fakeFetch, fakeXhr, ok, recordToasts, refused, TestQueryProvider } from '@swapstuff/sdk/testing';
-import { testOrder } from '../orders/testOrder';
+import { testOrder, testSwapLeg } from '../orders/testOrder';
 import { DisputeModal } from './DisputeModal';
 
 const { calls, answer } = fakeFetch();
@@ -74,6 +74,16 @@ it('is titled Create Dispute and offers the dispute types', async () => {
       'Other',
     ]),
   );
+});
+
+it('says what stays on hold: the payment of a buy-now order, the swap of a leg', () => {
+  const { dialog } = renderModal();
+  expect(dialog.textContent).toContain('The payment stays on hold');
+  render(<DisputeModal order={testSwapLeg({ id: 42, create_dispute: 1 })} onClose={jest.fn()} />, {
+    wrapper: TestQueryProvider,
+  });
+  const leg = screen.getAllByRole('dialog').find((d) => d !== dialog)!;
+  expect(leg.textContent).toContain('Walnut desk: tell us what went wrong. The swap stays on hold');
 });
 
 it('needs a type and a reason', async () => {

@@ -88,8 +88,8 @@ function DisputeForm({ order, onClose, onBusy }: { order: Order; onClose(): void
       requiredMark={false}
     >
       <Typography.Paragraph type="secondary">
-        {order.product_detail.title}: tell us what went wrong. The payment stays on hold until our support team has
-        reviewed it.
+        {order.product_detail.title}: tell us what went wrong. {order.kind === 'swap' ? 'The swap' : 'The payment'}{' '}
+        stays on hold until our support team has reviewed it.
       </Typography.Paragraph>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
       <Form.Item label="Dispute type" name="disputeType" rules={rules.disputeType}>

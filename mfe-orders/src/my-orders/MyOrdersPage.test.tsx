@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { messages } from '@swapstuff/contracts';
 import { fakeFetch, ok, refused, TestQueryProvider } from '@swapstuff/sdk/testing';
 import { MyPurchasesPage } from '../my-purchases/MyPurchasesPage';
-import { testOrder } from '../orders/testOrder';
+import { testOrder, testSwapLeg } from '../orders/testOrder';
 import { MyOrdersPage } from './MyOrdersPage';
 
 const { calls, answer } = fakeFetch();
@@ -87,5 +87,33 @@ describe('My Purchases', () => {
     expect(JSON.parse(String(calls.find((c) => c.url === '/api/buynow/orders')?.init?.body)).type).toBe('purchases');
     expect(screen.queryByRole('region', { name: 'Your balance' })).toBeNull();
     expect(calls.some((c) => c.url.startsWith('/api/payouts'))).toBe(false);
+  });
+});
+
+describe('both pages', () => {
+  it.each([
+    ['My Orders', <MyOrdersPage key="orders" />, 'received'],
+    ['My Purchases', <MyPurchasesPage key="purchases" />, 'purchases'],
+  ])('%s lists buy-now orders or, under Swaps, the legs of swaps', async (_, page, type) => {
+    answer(
+      'POST /api/swap/orders/recieved',
+      ok({
+        orders: [testSwapLeg({ role: type === 'received' ? 'seller' : 'buyer' })],
+        total: 1,
+        pageNumber: 1,
+        perPage: 10,
+      }),
+    );
+    const user = renderPage(page);
+    const kinds = screen.getByRole('radiogroup', { name: 'Order kind' });
+    expect(
+      within(kinds)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['Buy now', 'Swaps']);
+    await screen.findByRole('article', { name: 'Walnut desk' });
+    await user.click(within(kinds).getByRole('radio', { name: 'Swaps' }).closest('label')!);
+    await waitFor(() => expect(screen.getByTestId('order-kind').textContent).toBe('Swap'));
+    expect(JSON.parse(String(calls.find((c) => c.url === '/api/swap/orders/recieved')?.init?.body)).type).toBe(type);
   });
 });

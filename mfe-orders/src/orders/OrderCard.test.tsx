@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { formatDate, type Order } from '@swapstuff/contracts';
 import { theme } from '@swapstuff/sdk/ui';
 import { OrderCard, type OrderCardActions } from './OrderCard';
-import { testOrder } from './testOrder';
+import { testOrder, testSwapLeg } from './testOrder';
 
 function renderCard(over: Partial<Order> = {}) {
   const actions: jest.Mocked<OrderCardActions> = {
@@ -16,6 +16,7 @@ function renderCard(over: Partial<Order> = {}) {
     onViewDispute: jest.fn(),
     onAddAdditionalInfo: jest.fn(),
     onPrintLabel: jest.fn(),
+    onMarkReceived: jest.fn(),
   };
   const order = testOrder(over);
   const view = render(
@@ -168,6 +169,81 @@ it('never links to a script; without a page, Add Bank Details goes to the payout
       .getByRole('link', { name: /Add Bank Details/ })
       .getAttribute('href'),
   ).toBe('/payment-methods');
+});
+
+describe('a swap’s leg', () => {
+  /** A leg the viewer receives (My Purchases, Swaps): the desk comes, they give the lamp. */
+  const received = (over: Partial<Order> = {}) => renderCard(testSwapLeg(over));
+  /** Sent by the other side with their own courier, its tracking info given: the receiver may confirm it. */
+  const sentByHand = { is_platform: 0, manual_ship_check_count: 1 } as const;
+
+  it('says Swap and what the viewer gives, and shows no money', () => {
+    const { card } = received();
+    expect(within(card()).getByTestId('order-kind').textContent).toBe('Swap');
+    const text = card().textContent ?? '';
+    expect(text).toContain('You give: Brass lamp');
+    expect(text).toContain('Seller: Ada L.');
+    expect(text).not.toContain('$');
+    expect(text).not.toContain('You get');
+  });
+
+  it('on a leg the viewer sends: they give the item of the card and get the other one', () => {
+    const { card } = received({ role: 'seller' });
+    const text = card().textContent ?? '';
+    expect(text).toContain('You give: Walnut desk');
+    expect(text).toContain('You get: Brass lamp');
+    expect(text).toContain('Buyer: Grace H.');
+    expect(text).not.toContain('$');
+  });
+
+  it('a buy-now order says neither Swap nor You give', () => {
+    const { card } = renderCard();
+    expect(within(card()).queryByTestId('order-kind')).toBeNull();
+    expect(card().textContent).not.toContain('You give');
+  });
+
+  it('keeps Print Label for the sender of a platform leg', () => {
+    expect(received({ role: 'seller' }).buttonNames()).toEqual(['Print Label']);
+  });
+
+  it('keeps Add Tracking Info for the sender who ships with their own courier', () => {
+    expect(received({ role: 'seller', is_platform: 0 }).buttonNames()).toEqual(['Add Tracking Info']);
+  });
+
+  it('keeps Shipping Updates, Add Ratings and the disputes', () => {
+    expect(
+      received({ swap_status: '9', shipping_update_count: 1, create_dispute: 1, ...sentByHand }).buttonNames(),
+    ).toEqual(['Shipping Updates', 'Add Ratings', 'Create Dispute']);
+  });
+
+  it('Mark as received asks whether the parcel arrived, then marks it', async () => {
+    const { user, buttonNames, actions, order, card } = received({ ...sentByHand, shipping_update_count: 1 });
+    expect(buttonNames()).toEqual(['Mark as received', 'Shipping Updates']);
+    await user.click(within(card()).getByRole('button', { name: 'Mark as received' }));
+    const confirm = await screen.findByRole('tooltip');
+    expect(confirm.textContent).toContain('Did the parcel arrive?');
+    expect(actions.onMarkReceived).not.toHaveBeenCalled();
+    await user.click(within(confirm).getByRole('button', { name: 'Yes, it arrived' }));
+    expect(actions.onMarkReceived).toHaveBeenCalledWith(order);
+  });
+
+  it('Not yet marks nothing', async () => {
+    const { user, actions, card } = received(sentByHand);
+    await user.click(within(card()).getByRole('button', { name: 'Mark as received' }));
+    await user.click(within(await screen.findByRole('tooltip')).getByRole('button', { name: 'Not yet' }));
+    expect(actions.onMarkReceived).not.toHaveBeenCalled();
+  });
+
+  it.each<[string, Partial<Order>]>([
+    ['a buy-now order', { kind: 'buynow', our_product: null }],
+    ['the leg’s sender', { role: 'seller' }],
+    ['a platform label (the carrier reports its delivery)', { is_platform: 1 }],
+    ['a leg already delivered', { swap_status: '5' }],
+    ['a disputed leg', { swap_status: '6' }],
+    ['a leg with no tracking info yet', { manual_ship_check_count: 0 }],
+  ])('no Mark as received for %s', (_, over) => {
+    expect(received({ ...sentByHand, ...over }).buttonNames()).not.toContain('Mark as received');
+  });
 });
 
 describe('the countdown', () => {

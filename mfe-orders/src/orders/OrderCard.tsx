@@ -1,13 +1,15 @@
 import { useId, type ReactNode } from 'react';
-import { Alert, Button, Card, Flex, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Popconfirm, Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import BankOutlined from '@ant-design/icons/BankOutlined';
 import ClockCircleOutlined from '@ant-design/icons/ClockCircleOutlined';
+import SwapOutlined from '@ant-design/icons/SwapOutlined';
 import { listingPriceInFull, orderButtons, orderSwapStatusLabel, routes, type Order } from '@swapstuff/contracts';
 import { FallbackImage, LocalDateTime, theme } from '@swapstuff/sdk/ui';
 import { srOnly } from '../shared/a11y';
 import { webUrl } from '../shared/links';
 import { describeCountdown, formatCountdown, partyName } from '../shared/format';
+import { canMarkReceived, swapSides } from './swapLeg';
 import { useCountdown } from './useCountdown';
 
 /** What the card's buttons open; each gets the card's order. */
@@ -20,6 +22,11 @@ export interface OrderCardActions {
   onAddAdditionalInfo(order: Order): void;
   /** Print Label: the order's label, or the one bought for it now (contracts' orderButtons) */
   onPrintLabel(order: Order): void;
+  /**
+   * Mark as received, once the receiver of a swap's leg confirmed the parcel arrived (swapLeg's
+   * canMarkReceived); the confirmation stays open, its Yes loading, until the promise settles.
+   */
+  onMarkReceived(order: Order): Promise<void> | void;
 }
 
 export interface OrderCardProps extends OrderCardActions {
@@ -40,6 +47,10 @@ const STATUS_COLORS: Record<string, string> = { '1': '#8a5a00', '5': '#1c5fa8', 
  * page) and price, the order's status, when it was made, the other party (linking to their reviews), the
  * inspection countdown ticking each second once delivered, and the buttons the order calls for (contracts' orderButtons).
  * An order that needs the viewer's action has a red border and says so.
+ *
+ * A swap's leg (issue 14) says Swap and what the viewer gives (and, on a leg they send, what they get), shows
+ * no money (a leg carries none: the swap's cash is the offer's), and lets its receiver Mark as received a
+ * parcel the other side sent with their own courier.
  */
 export function OrderCard({ order, ...actions }: OrderCardProps) {
   const titleId = useId();
@@ -48,6 +59,8 @@ export function OrderCard({ order, ...actions }: OrderCardProps) {
   const product = order.product_detail;
   const other = order.role === 'buyer' ? order.seller : order.buyer;
   const bankLink = webUrl(order.remediation_link) ?? routes.paymentMethods;
+  const swap = order.kind === 'swap';
+  const sides = swap ? swapSides(order) : null;
 
   const actionButtons: ReactNode[] = [];
   const add = (key: string, label: string, onClick: (order: Order) => void, primary = false) =>
@@ -64,6 +77,20 @@ export function OrderCard({ order, ...actions }: OrderCardProps) {
     );
   }
   if (buttons.addAdditionalInfo) add('info', 'Add Additional Info', actions.onAddAdditionalInfo, true);
+  if (canMarkReceived(order)) {
+    actionButtons.push(
+      <Popconfirm
+        key="received"
+        title="Did the parcel arrive?"
+        description="Its inspection window opens now."
+        okText="Yes, it arrived"
+        cancelText="Not yet"
+        onConfirm={() => actions.onMarkReceived(order)}
+      >
+        <Button type="primary">Mark as received</Button>
+      </Popconfirm>,
+    );
+  }
   if (buttons.addTrackingInfo) add('tracking', 'Add Tracking Info', actions.onAddTrackingInfo, true);
   if (buttons.printLabel) add('label', 'Print Label', actions.onPrintLabel);
   if (buttons.shippingUpdates) add('updates', 'Shipping Updates', actions.onShippingUpdates);
@@ -97,11 +124,18 @@ export function OrderCard({ order, ...actions }: OrderCardProps) {
               >
                 <Link to={routes.itemDetail(product.id)}>{product.title}</Link>
               </Typography.Title>
-              <Typography.Text strong style={{ fontSize: 16 }}>
-                {listingPriceInFull(product)}
-              </Typography.Text>
+              {!swap && (
+                <Typography.Text strong style={{ fontSize: 16 }}>
+                  {listingPriceInFull(product)}
+                </Typography.Text>
+              )}
             </Flex>
             <Flex gap={6} wrap align="center">
+              {swap && (
+                <Tag color="#5b3e96" icon={<SwapOutlined aria-hidden />} style={{ margin: 0 }} data-testid="order-kind">
+                  Swap
+                </Tag>
+              )}
               <Tag color={STATUS_COLORS[order.swap_status]} style={{ margin: 0 }} data-testid="order-status">
                 <span style={srOnly}>Status: </span>
                 {statusLabel(order)}
@@ -112,9 +146,8 @@ export function OrderCard({ order, ...actions }: OrderCardProps) {
                 </Tag>
               )}
             </Flex>
-            {order.our_product && (
-              <Typography.Text type="secondary">In exchange for {order.our_product.title}</Typography.Text>
-            )}
+            {sides?.gives && <Typography.Text type="secondary">You give: {sides.gives.title}</Typography.Text>}
+            {sides?.gets && <Typography.Text type="secondary">You get: {sides.gets.title}</Typography.Text>}
             <Typography.Text type="secondary">
               {order.role === 'buyer' ? 'Seller' : 'Buyer'}:{' '}
               {other.id > 0 ? (

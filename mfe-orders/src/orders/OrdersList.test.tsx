@@ -5,12 +5,13 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { messages, orderMessages, type DisputeView, type Order, type ShippingData } from '@swapstuff/contracts';
 import { fakeFetch, ok, recordToasts, refused, TestQueryProvider } from '@swapstuff/sdk/testing';
 import { OrdersList } from './OrdersList';
-import { testOrder } from './testOrder';
+import { testOrder, testSwapLeg } from './testOrder';
 
 const { calls, answer } = fakeFetch();
 const toasts = recordToasts();
 
 const ORDERS = 'POST /api/buynow/orders';
+const SWAP_ORDERS = 'POST /api/swap/orders/recieved';
 const page = (orders: Order[], over: Partial<{ total: number; pageNumber: number; perPage: number }> = {}) =>
   ok({ orders, total: orders.length, pageNumber: 1, perPage: 10, ...over });
 
@@ -344,5 +345,94 @@ describe('what the cards’ buttons open', () => {
     const drawer = await findDialog('Dispute');
     await waitFor(() => expect(drawer.textContent).toContain('Buyer (you) opened the dispute'));
     expect(drawer.textContent).toContain('Item damaged');
+  });
+});
+
+describe('Buy now or Swaps', () => {
+  const swapBodies = () =>
+    calls.filter((c) => c.url === '/api/swap/orders/recieved').map((c) => JSON.parse(String(c.init?.body)));
+  const kind = (name: 'Buy now' | 'Swaps') =>
+    within(screen.getByRole('radiogroup', { name: 'Order kind' })).getByRole('radio', { name }) as HTMLInputElement;
+  /** antd's Segmented takes the click on the option's label (its radio lets the pointer through). */
+  const choose = (user: ReturnType<typeof userEvent.setup>, name: 'Buy now' | 'Swaps') =>
+    user.click(kind(name).closest('label')!);
+
+  it('lists buy-now orders by default; Swaps lists the legs of swaps with the same filter, kept in the address', async () => {
+    answer(ORDERS, page([shipped()]));
+    answer(SWAP_ORDERS, page([testSwapLeg({ role: 'seller' })]));
+    const user = renderAt('/my-orders?search=desk&status=1&page=2');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(kind('Buy now').checked).toBe(true);
+    expect(swapBodies()).toEqual([]);
+    expect(within(card()).queryByText('Swap')).toBeNull();
+
+    await choose(user, 'Swaps');
+    // the kind keeps the filter, from its first page
+    await waitFor(() => expect(where()).toBe('/my-orders?kind=swap&search=desk&status=1'));
+    await waitFor(() =>
+      expect(swapBodies()).toEqual([{ type: 'received', search: 'desk', status: '1', pageNumber: 1, perPage: 10 }]),
+    );
+    await waitFor(() => expect(within(card()).getByTestId('order-kind').textContent).toBe('Swap'));
+    expect(card().textContent).toContain('You give: Walnut desk');
+    expect((screen.getByRole('textbox', { name: 'Search orders' }) as HTMLInputElement).value).toBe('desk');
+    expect(listBodies()).toHaveLength(1);
+
+    await choose(user, 'Buy now');
+    await waitFor(() => expect(where()).toBe('/my-orders?search=desk&status=1'));
+  });
+
+  it('opened at ?kind=swap (a reload, Back): the swaps, filtered and paged as the buy-now list is', async () => {
+    answer(SWAP_ORDERS, page([testSwapLeg()], { total: 25 }));
+    const user = renderAt('/my-orders?kind=swap', 'purchases');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(kind('Swaps').checked).toBe(true);
+    expect(swapBodies()).toEqual([{ type: 'purchases', pageNumber: 1, perPage: 10 }]);
+    expect(calls.some((c) => c.url === '/api/buynow/orders')).toBe(false);
+    expect(card().textContent).toContain('You give: Brass lamp');
+
+    await user.click(screen.getByRole('listitem', { name: '2' }));
+    await waitFor(() => expect(where()).toBe('/my-orders?kind=swap&page=2'));
+    await waitFor(() => expect(swapBodies().at(-1)).toEqual({ type: 'purchases', pageNumber: 2, perPage: 10 }));
+
+    await user.type(screen.getByRole('textbox', { name: 'Search orders' }), 'desk');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(where()).toBe('/my-orders?kind=swap&search=desk'));
+    await waitFor(() =>
+      expect(swapBodies().at(-1)).toEqual({ type: 'purchases', search: 'desk', pageNumber: 1, perPage: 10 }),
+    );
+  });
+
+  it('an empty list of swaps says what will show there', async () => {
+    answer(SWAP_ORDERS, page([]));
+    renderAt('/my-orders?kind=swap', 'purchases');
+    expect(await screen.findByRole('heading', { name: orderMessages.noOrders })).toBeTruthy();
+    expect(screen.getByText('The items you receive in swaps will show here.')).toBeTruthy();
+  });
+
+  it('Mark as received, once the receiver says the parcel arrived: the leg is delivered, the list read again', async () => {
+    const sent = testSwapLeg({ is_platform: 0, manual_ship_check_count: 1 });
+    const delivered = { ...sent, swap_status: '5' as const, time_remaining: { hours: 72, minutes: 0, seconds: 0 } };
+    answer(SWAP_ORDERS, page([sent]), page([delivered]));
+    answer('GET /api/order/delivered/41', ok({ order: delivered }));
+    const user = renderAt('/my-orders?kind=swap', 'purchases');
+    await user.click(await within(await waitFor(() => card())).findByRole('button', { name: 'Mark as received' }));
+    const confirm = await screen.findByRole('tooltip');
+    expect(confirm.textContent).toContain('Did the parcel arrive?');
+    expect(calls.some((c) => c.url === '/api/order/delivered/41')).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Yes, it arrived' }));
+    await waitFor(() => expect(toasts).toEqual(['success: Marked as received']));
+    expect(calls.filter((c) => c.url === '/api/order/delivered/41')).toHaveLength(1);
+    await waitFor(() => expect(swapBodies()).toHaveLength(2));
+    await waitFor(() => expect(within(card()).queryByRole('button', { name: 'Mark as received' })).toBeNull());
+    expect(card().textContent).toContain('Delivered');
+  });
+
+  it('Mark as received that the api refuses says why', async () => {
+    answer(SWAP_ORDERS, page([testSwapLeg({ is_platform: 0, manual_ship_check_count: 1 })]));
+    answer('GET /api/order/delivered/41', refused(409, orderMessages.orderCannotMove));
+    const user = renderAt('/my-orders?kind=swap', 'purchases');
+    await user.click(await within(await waitFor(() => card())).findByRole('button', { name: 'Mark as received' }));
+    await user.click(within(await screen.findByRole('tooltip')).getByRole('button', { name: 'Yes, it arrived' }));
+    await waitFor(() => expect(toasts).toEqual([`error: ${orderMessages.orderCannotMove}`]));
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Card, Pagination, Skeleton } from 'antd';
+import { Card, Pagination, Segmented, Skeleton } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { OrderSwapStatus, orderMessages, type Order, type OrdersInput } from '@swapstuff/contracts';
 import { toast } from '@swapstuff/sdk';
@@ -8,7 +8,7 @@ import { DisputeDrawer } from '../disputes/DisputeDrawer';
 import { DisputeModal } from '../disputes/DisputeModal';
 import { AddRatingsDialog } from '../ratings/AddRatingsDialog';
 import { srOnly } from '../shared/a11y';
-import { partyName } from '../shared/format';
+import { errorText, partyName } from '../shared/format';
 import { ShippingLabelModal } from '../shipping/ShippingLabelModal';
 import { ShippingUpdatesDrawer } from '../shipping/ShippingUpdatesDrawer';
 import { AddTrackingInfoModal } from './AddTrackingInfoModal';
@@ -16,37 +16,63 @@ import {
   downloadLabel,
   useAddTrackingInfo,
   useInitiateShipping,
+  useMarkReceived,
   useOrders,
   useRateOrder,
   useShippingData,
+  type OrderKind,
 } from './api';
 import { OrderCard, type OrderCardActions } from './OrderCard';
 import { OrderFilterBar, type OrderFilter } from './OrderFilterBar';
 import styles from './OrdersList.module.css';
+import { markedReceived } from './swapLeg';
 
 /** Orders per page. */
 export const ORDERS_PER_PAGE = 10;
 
 const STATUSES: readonly string[] = Object.values(OrderSwapStatus);
 
-/** The filter and page the address holds (?search=…&status=…&page=…): Back and a reload keep them. */
-export function readListParams(params: URLSearchParams): OrderFilter & { pageNumber: number } {
+/** The two lists of each page (issue 14): buy-now orders, or the legs of swaps (?kind=swap). */
+const KINDS: { value: OrderKind; label: string }[] = [
+  { value: 'buynow', label: 'Buy now' },
+  { value: 'swap', label: 'Swaps' },
+];
+
+/**
+ * The kind, filter and page the address holds (?kind=swap&search=…&status=…&page=…): Back and a reload keep
+ * them. Buy now is the default (no `kind`).
+ */
+export function readListParams(params: URLSearchParams): OrderFilter & { pageNumber: number; kind: OrderKind } {
   const status = params.get('status');
   const page = Number(params.get('page'));
   return {
+    kind: params.get('kind') === 'swap' ? 'swap' : 'buynow',
     search: (params.get('search') ?? '').trim(),
     status: status !== null && STATUSES.includes(status) ? (status as OrderSwapStatus) : null,
     pageNumber: Number.isSafeInteger(page) && page > 1 ? page : 1,
   };
 }
 
-export function listParams(filter: OrderFilter, pageNumber = 1): URLSearchParams {
+export function listParams(filter: OrderFilter, pageNumber = 1, kind: OrderKind = 'buynow'): URLSearchParams {
   const params = new URLSearchParams();
+  if (kind === 'swap') params.set('kind', kind);
   if (filter.search) params.set('search', filter.search);
   if (filter.status) params.set('status', filter.status);
   if (pageNumber > 1) params.set('page', String(pageNumber));
   return params;
 }
+
+/** What an empty, unfiltered list says will show there. */
+const EMPTY_TEXT: Record<OrderKind, Record<OrdersInput['type'], string>> = {
+  buynow: {
+    purchases: 'What you buy will show here.',
+    received: 'The orders for what you sell will show here.',
+  },
+  swap: {
+    purchases: 'The items you receive in swaps will show here.',
+    received: 'The items you send in swaps will show here.',
+  },
+};
 
 type DialogKind = 'updates' | 'label' | 'tracking' | 'rating' | 'createDispute' | 'viewDispute' | 'additionalInfo';
 
@@ -63,16 +89,18 @@ export interface OrdersListProps {
 }
 
 /**
- * The order card list of My Orders and My Purchases (spec sections 2–4): the filter bar (search, status,
- * Clear Filter, Search) bound to the address, the cards (red border when action is required) with what their
+ * The order card list of My Orders and My Purchases (spec sections 2–4): Buy now or Swaps (issue 14: the legs
+ * of the user's swaps, the same cards), the filter bar (search, status, Clear Filter, Search) bound to the
+ * address, the cards (red border when action is required) with what their
  * buttons open — Shipping Updates, the Shipping Label (bought when the order has none yet), Add Tracking Info,
- * Add Ratings, Create Dispute, View Dispute and Add Additional Info — paging, and the loading, error and empty
+ * Add Ratings, Create Dispute, View Dispute, Add Additional Info and a swap leg's Mark as received — paging, and the loading, error and empty
  * states.
  */
 export function OrdersList({ type }: OrdersListProps) {
   const [params, setParams] = useSearchParams();
-  const { search, status, pageNumber } = readListParams(params);
-  const orders = useOrders({ type, search: search || null, status, pageNumber, perPage: ORDERS_PER_PAGE });
+  const { kind, search, status, pageNumber } = readListParams(params);
+  const orders = useOrders({ type, search: search || null, status, pageNumber, perPage: ORDERS_PER_PAGE }, kind);
+  const markReceived = useMarkReceived();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const filtered = Boolean(search || status);
 
@@ -89,9 +117,17 @@ export function OrdersList({ type }: OrdersListProps) {
     onCreateDispute: show('createDispute'),
     onViewDispute: show('viewDispute'),
     onAddAdditionalInfo: show('additionalInfo'),
+    onMarkReceived: async (order) => {
+      try {
+        await markReceived.mutateAsync({ id: order.id });
+        toast.success(markedReceived);
+      } catch (err) {
+        toast.error(errorText(err));
+      }
+    },
   };
 
-  const goTo = (filter: OrderFilter, page = 1) => setParams(listParams(filter, page));
+  const goTo = (filter: OrderFilter, page = 1, to: OrderKind = kind) => setParams(listParams(filter, page, to));
 
   let content;
   if (orders.isPending) {
@@ -118,13 +154,7 @@ export function OrdersList({ type }: OrdersListProps) {
     content = (
       <EmptyState
         title={orderMessages.noOrders}
-        description={
-          filtered
-            ? 'No orders match this filter.'
-            : type === 'purchases'
-              ? 'What you buy will show here.'
-              : 'The orders for what you sell will show here.'
-        }
+        description={filtered ? 'No orders match this filter.' : EMPTY_TEXT[kind][type]}
       />
     );
   } else {
@@ -156,6 +186,14 @@ export function OrdersList({ type }: OrdersListProps) {
   const rating = dialog?.kind === 'rating' ? dialog.order : null;
   return (
     <>
+      {/* a kind keeps the filter, from its first page */}
+      <Segmented<OrderKind>
+        className={styles.kinds}
+        aria-label="Order kind"
+        value={kind}
+        options={KINDS}
+        onChange={(next) => goTo({ search, status }, 1, next)}
+      />
       {/* keyed by the address's filter: Back and Forward show theirs in the bar */}
       <OrderFilterBar
         key={`${search}|${status ?? ''}`}

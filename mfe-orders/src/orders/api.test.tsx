@@ -2,7 +2,8 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { messages, type DisputeView } from '@swapstuff/contracts';
 import { fakeFetch, fakeXhr, ok, TestQueryProvider } from '@swapstuff/sdk/testing';
-import { uploadImage, useDispute, useRateOrder, useStoreDispute } from './api';
+import { uploadImage, useDispute, useMarkReceived, useOrder, useOrders, useRateOrder, useStoreDispute } from './api';
+import { testOrder, testSwapLeg } from './testOrder';
 
 const { calls, answer } = fakeFetch();
 
@@ -65,4 +66,39 @@ it('a dispute just opened is the one its drawer shows, with no second request', 
   );
   await waitFor(() => expect(result.current.view.data).toEqual(dispute));
   expect(calls.filter((c) => c.url === '/api/edit/dispute/41')).toHaveLength(1);
+});
+
+it('reads one order by its kind: a buy-now order, or a swap’s leg at its own endpoint', async () => {
+  const leg = testSwapLeg({ id: 42 });
+  answer('GET /api/buynow/detail/41', ok({ order: testOrder() }));
+  answer('GET /api/swaprequest/order/42', ok({ order: leg }));
+  const { result } = renderHook(
+    () => ({ buyNow: useOrder(41), swap: useOrder(42, 'swap'), none: useOrder(null, 'swap') }),
+    {
+      wrapper: TestQueryProvider,
+    },
+  );
+  await waitFor(() => expect(result.current.swap.data).toEqual(leg));
+  await waitFor(() => expect(result.current.buyNow.data?.kind).toBe('buynow'));
+  expect(calls.map((c) => c.url).sort()).toEqual(['/api/buynow/detail/41', '/api/swaprequest/order/42']);
+});
+
+it('lists the legs of swaps with the same filter as buy-now orders; Mark as received reads them again', async () => {
+  const page = { orders: [testSwapLeg()], total: 1, pageNumber: 1, perPage: 10 };
+  answer('POST /api/swap/orders/recieved', ok(page));
+  answer('GET /api/order/delivered/41', ok({ order: testSwapLeg({ swap_status: '5' }) }));
+  const input = { type: 'purchases', search: 'desk', status: null, pageNumber: 1, perPage: 10 } as const;
+  const { result } = renderHook(() => ({ list: useOrders(input, 'swap'), mark: useMarkReceived() }), {
+    wrapper: TestQueryProvider,
+  });
+  await waitFor(() => expect(result.current.list.data).toEqual(page));
+  expect(bodyOf('/api/swap/orders/recieved')).toEqual({
+    type: 'purchases',
+    search: 'desk',
+    pageNumber: 1,
+    perPage: 10,
+  });
+  await act(() => result.current.mark.mutateAsync({ id: 41 }));
+  await waitFor(() => expect(calls.filter((c) => c.url === '/api/swap/orders/recieved')).toHaveLength(2));
+  expect(calls.some((c) => c.url === '/api/buynow/orders')).toBe(false);
 });

@@ -17,15 +17,31 @@ import { fetchBlob } from '../shared/download';
  * payouts. A change reads again every view of what it changed (the lists, the order, its parcel, its dispute).
  */
 
-/** Every view of an order: what a change to one is read again in. */
-const ORDER_VIEWS = [endpoints.buyNowOrders, endpoints.buyNowDetail] as const;
+/** Every view of an order, a buy-now one or a swap's leg: what a change to one is read again in. */
+const ORDER_VIEWS = [
+  endpoints.buyNowOrders,
+  endpoints.buyNowDetail,
+  endpoints.swapOrders,
+  endpoints.swapOrder,
+] as const;
 
-/** A page of the user's purchases (`purchases`) or of the orders of their listings (`received`). */
-export const useOrders = (input: OrdersInput) => useEndpointQuery(endpoints.buyNowOrders, input);
+/** Buy-now orders, or the legs of swaps (issue 14): the same Order, listed and read by endpoints of their own. */
+export type OrderKind = Order['kind'];
 
-/** One of the user's orders, bought or sold. */
-export const useOrder = (id: Id | null) =>
-  useEndpointQuery(endpoints.buyNowDetail, { id: id ?? 0 }, { enabled: id !== null, select: (c) => c.order });
+/**
+ * A page of the user's orders of one kind. Buy now: their purchases (`purchases`) or the orders of their
+ * listings (`received`); swaps: the legs they receive (`purchases`) or send (`received`). The same filter.
+ */
+export const useOrders = (input: OrdersInput, kind: OrderKind = 'buynow') =>
+  useEndpointQuery(kind === 'swap' ? endpoints.swapOrders : endpoints.buyNowOrders, input);
+
+/** One of the user's orders, bought or sold, or one leg of one of their swaps (`kind` swap). */
+export const useOrder = (id: Id | null, kind: OrderKind = 'buynow') =>
+  useEndpointQuery(
+    kind === 'swap' ? endpoints.swapOrder : endpoints.buyNowDetail,
+    { id: id ?? 0 },
+    { enabled: id !== null, select: (c) => c.order },
+  );
 
 /** An order's parcel as the Shipping Updates panel shows it; asked only while `id` is set (the panel is open). */
 export const useShippingData = (id: Id | null) =>
@@ -43,6 +59,13 @@ export const downloadLabel = (url: string): Promise<Blob> => fetchBlob(endpoints
 /** The seller's own courier and tracking number for a pending order. */
 export const useAddTrackingInfo = () =>
   useEndpointMutation(endpoints.addTrackingInfo, { invalidates: [...ORDER_VIEWS, endpoints.trackShipment] });
+
+/**
+ * The receiver of a swap's leg the other side sends with their own courier says it arrived (GET
+ * /api/order/delivered/{id}): the leg is Delivered and its inspection window opens. Errors are the caller's.
+ */
+export const useMarkReceived = () =>
+  useEndpointMutation(endpoints.swapOrderDelivered, { invalidates: [...ORDER_VIEWS, endpoints.trackShipment] });
 
 // --- disputes
 

@@ -39,3 +39,18 @@ export function testOrder(over: Partial<Order> = {}): Order {
     ...over,
   };
 }
+
+/**
+ * A swap's leg the viewer receives (issue 14): the desk comes to them from Ada, they give the brass lamp;
+ * pending, sent with a platform label, no money on it.
+ */
+export function testSwapLeg(over: Partial<Order> = {}): Order {
+  const base = testOrder();
+  return testOrder({
+    kind: 'swap',
+    role: 'buyer',
+    our_product: { ...base.product_detail, id: 9, title: 'Brass lamp', sales_price: '0.00' },
+    amounts: { item: '0.00', shipping: '0.00', fee: '0.00', discount: '0.00', total: '0.00' },
+    ...over,
+  });
+}

@@ -1,13 +1,99 @@
-import { EmptyState, PageFrame } from '@swapstuff/sdk/ui';
+import { useState } from 'react';
+import { Alert, Tabs } from 'antd';
+import { useSearchParams } from 'react-router-dom';
+import { OfferStatus, swapMessages, type SwapOffer, type SwapPaidAction } from '@swapstuff/contracts';
+import { toast } from '@swapstuff/sdk';
+import { PageFrame } from '@swapstuff/sdk/ui';
+import type { OffersTab } from '../shared/api';
+import { errorText } from '../shared/format';
+import { usePaymentReturn } from '../shared/usePaymentReturn';
+import { OffersList } from './OffersList';
+
+const TABS: { key: OffersTab; label: string }[] = [
+  { key: 'received', label: 'Received' },
+  { key: 'sent', label: 'Sent' },
+];
+
+/** The tab and page the address holds (?tab=received|sent&page=…): Back and a reload keep them. */
+export function readParams(params: URLSearchParams): { tab: OffersTab; pageNumber: number } {
+  const page = Number(params.get('page'));
+  return {
+    tab: params.get('tab') === 'sent' ? 'sent' : 'received',
+    pageNumber: Number.isSafeInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+const paramsOf = (tab: OffersTab, pageNumber = 1) => {
+  const params = new URLSearchParams({ tab });
+  if (pageNumber > 1) params.set('page', String(pageNumber));
+  return params;
+};
+
+/** What a paid action did, said once the bank sent the browser back (the action when this tab started it). */
+function doneMessage(offer: SwapOffer, action: SwapPaidAction['action'] | null): string {
+  if (action === 'accept' || (action === null && offer.offer_status === OfferStatus.Accepted))
+    return swapMessages.accepted;
+  if (action === 'agree') return swapMessages.agreed;
+  if (action === 'offer') return swapMessages.sent;
+  return swapMessages.countered;
+}
 
 /**
- * Spec section 2, Swap Requests: the route's frame; its content arrives in a later issue. Until then it
- * says what is coming ("No Records Found" would read like lost data).
+ * /swap-requests (spec section 2; issue 14): the offers I received and sent, a tab each, the tab in the address.
+ * Back from the bank (`?payment_intent=…`), the pending payment is confirmed once and the offer's tab shown.
  */
 export function SwapRequestsPage() {
+  const [params, setParams] = useSearchParams();
+  const { tab, pageNumber } = readParams(params);
+  const [returnError, setReturnError] = useState<string | null>(null);
+
+  const returning = usePaymentReturn((outcome) => {
+    if ('offer' in outcome) {
+      toast.success(doneMessage(outcome.offer, outcome.action));
+      // a reload or a shared link never confirms the same payment again
+      setParams(paramsOf(outcome.offer.role === 'sender' ? 'sent' : 'received'), { replace: true });
+      return;
+    }
+    setReturnError(errorText(outcome.error));
+    setParams(paramsOf(tab), { replace: true });
+  });
+
   return (
     <PageFrame title="Swap Requests">
-      <EmptyState title="Coming soon" description="The swap offers you make and receive will show here soon." />
+      {returning && (
+        <Alert
+          type="info"
+          showIcon
+          role="status"
+          title="Finishing your payment…"
+          description="Your bank has answered. Completing your swap now."
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      {returnError && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={returnError}
+          closable
+          onClose={() => setReturnError(null)}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setParams(paramsOf(key as OffersTab))}
+        items={TABS.map(({ key, label }) => ({
+          key,
+          label,
+          // only the tab shown asks for its offers
+          children:
+            key === tab ? (
+              <OffersList tab={tab} pageNumber={pageNumber} onPage={(next) => setParams(paramsOf(tab, next))} />
+            ) : null,
+        }))}
+      />
     </PageFrame>
   );
 }

@@ -1,13 +1,120 @@
-import { EmptyState, PageFrame } from '@swapstuff/sdk/ui';
+import { useState, type ReactNode } from 'react';
+import { Alert, Flex, Result, Skeleton } from 'antd';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { ListingStatus, messages, routes, swapMessages } from '@swapstuff/contracts';
+import { toast, useSession } from '@swapstuff/sdk';
+import { EmptyState, LoadError, PageFrame } from '@swapstuff/sdk/ui';
+import { srOnly } from '../shared/a11y';
+import { useListing } from '../shared/api';
+import { errorText } from '../shared/format';
+import { Section } from '../shared/Section';
+import { usePaymentReturn } from '../shared/usePaymentReturn';
+import { clearDraft } from './draft';
+import { SENT_OFFERS, SwapForm } from './SwapForm';
+import { WantedListing } from './WantedListing';
+
+/** Where the swap cannot go on: the reason and a way back to the listing. */
+function Notice({ title, listingId }: { title: string; listingId: number }) {
+  return (
+    <div role="status">
+      <Result status="info" title={title} extra={<Link to={routes.itemDetail(listingId)}>Back to the item</Link>} />
+    </div>
+  );
+}
 
 /**
- * Spec section 2, /swapstuff/{id}: the swap screen's frame; offers arrive in a later issue. Until then it says
- * what is coming ("No Record Found" would read like lost data).
+ * /swapstuff/{id} (spec section 2; issue 14): the swap screen of a listing. The listing wanted, then the offer
+ * (SwapForm). My own listing, or one no longer Active, gets the reason instead of a form. Back from the bank
+ * (`?payment_intent=…`), the pending payment is confirmed once and the offer shows under Swap Requests, Sent.
  */
 export function SwapPage() {
+  const { id = '' } = useParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const viewerId = useSession((s) => s.profile?.userId);
+  const listing = useListing(id);
+  const [returnError, setReturnError] = useState<string | null>(null);
+
+  const returning = usePaymentReturn((outcome) => {
+    if ('offer' in outcome) {
+      clearDraft(String(listing.data?.id ?? id));
+      toast.success(swapMessages.sent);
+      navigate(SENT_OFFERS, { replace: true });
+      return;
+    }
+    setReturnError(errorText(outcome.error));
+    // a reload or a shared link never confirms the same payment again
+    navigate({ pathname }, { replace: true });
+  });
+
+  let content: ReactNode;
+  if (listing.isPending) {
+    content = (
+      <div role="status" aria-busy="true">
+        <span style={srOnly}>Loading the swap…</span>
+        <Skeleton active avatar={{ shape: 'square', size: 112 }} paragraph={{ rows: 6 }} />
+      </div>
+    );
+  } else if (listing.isLoadingError) {
+    content =
+      listing.error.status === 404 ? (
+        <EmptyState title={messages.noRecordFound} />
+      ) : (
+        <LoadError
+          title="The swap could not be loaded"
+          message={listing.error.message}
+          onRetry={() => void listing.refetch()}
+          retrying={listing.isFetching}
+        />
+      );
+  } else {
+    const product = listing.data;
+    const own = viewerId !== undefined && product.user.id === viewerId;
+    const available = product.status === ListingStatus.Active;
+    content = (
+      <Flex gap={16} wrap align="start">
+        <div style={{ flex: '1 1 300px', minWidth: 0 }}>
+          <Section title="The item you want">
+            <WantedListing product={product} />
+          </Section>
+        </div>
+        <div style={{ flex: '1 1 420px', minWidth: 0 }}>
+          {own ? (
+            <Notice title={swapMessages.ownListing} listingId={product.id} />
+          ) : !available && !returning ? (
+            <Notice title={swapMessages.listingNotAvailable} listingId={product.id} />
+          ) : (
+            <SwapForm key={product.id} product={product} />
+          )}
+        </div>
+      </Flex>
+    );
+  }
+
   return (
     <PageFrame title="Swap">
-      <EmptyState title="Coming soon" description="Offering one of your items in a swap is on its way." />
+      {returning && (
+        <Alert
+          type="info"
+          showIcon
+          role="status"
+          title="Finishing your payment…"
+          description="Your bank has answered. Sending your swap offer now."
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      {returnError && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={returnError}
+          closable
+          onClose={() => setReturnError(null)}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      {content}
     </PageFrame>
   );
 }

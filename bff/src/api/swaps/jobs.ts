@@ -1,10 +1,11 @@
 import type { Logger } from 'pino';
-import { OfferStatus, OrderSwapStatus, routes } from '@swapstuff/contracts';
+import { ListingStatus, OfferStatus, OrderSwapStatus, routes } from '@swapstuff/contracts';
 import type { Knex } from '@swapstuff/db';
 import { on, type Handler, type Schedule } from '../../jobs';
 import { ordersRepo } from '../orders';
 import type { SwapDeps } from './deps';
 import { abandonIfOverdue, completeSwap, labelLeg } from './legs';
+import { closeOffersOn } from './service';
 import { giveBackUnapplied, refundSwapPayment } from './payment';
 import { swapsRepo } from './repo';
 
@@ -67,6 +68,11 @@ export function swapHandlers(deps: SwapDeps): Handler[] {
       if (to !== OrderSwapStatus.Completed) return;
       const order = await ordersRepo.byId(trx, orderId);
       if (order?.kind === 'swap') await completeSwap({ ...deps, db: trx }, order.swap_request_id!);
+    }),
+    // a listing bought (or otherwise gone) while offers wait on it: they close, their cash goes back
+    on('listing.moved', 'swaps.listing-gone', async (trx, { listingId, from, to }) => {
+      if (from !== ListingStatus.Active || to === ListingStatus.InTrade) return;
+      await closeOffersOn({ ...deps, db: trx }, listingId);
     }),
     on('swap.offered', 'swaps.notify-offered', async (trx, { swapId, version }) => {
       const swap = (await swapsRepo.byId(trx, swapId))!;

@@ -74,10 +74,10 @@ export async function initializePayment(
   const owner = customerId && (await atProvider(deps, () => deps.payments.cardOwner(paymentMethodId)));
   if (!customerId || owner !== customerId) throw new HttpError(404, messages.cardNotFound);
   const described = JSON.stringify({ ...action, version });
-  // the same action asked twice (a double click, a retry) is the same authorization; a new offer made later
-  // with the same terms is another (the count of the sender's offers is part of its key)
-  const made = action.action === 'offer' ? await swapsRepo.countSent(deps.db, user.id) : 0;
-  const key = `swap:${user.id}:${hash(`${described}:${made}`)}:${paymentMethodId}:${cents}`;
+  // the same action asked twice (a double click, a retry before confirming) is the same authorization; once a
+  // payment of the user's was confirmed (applied, or refused and given back) the next one is another
+  const confirmed = await swapsRepo.paymentsOf(deps.db, user.id);
+  const key = `swap:${user.id}:${hash(`${described}:${confirmed}`)}:${paymentMethodId}:${cents}`;
   const back = action.action === 'offer' ? routes.swapstuff(action.productId) : routes.swapRequests;
   const intent = await atProvider(deps, () =>
     deps.payments.authorize(

@@ -192,8 +192,9 @@ export const swapsRepo = {
     return db('orders').where({ swap_request_id: swapId }).orderBy('id');
   },
 
-  async countSent(db: Knex, userId: number): Promise<number> {
-    const [{ n }] = await db('swap_requests').where({ sender_id: userId }).count({ n: '*' });
+  /** How many payments of extra cash the user confirmed (each recorded before its capture). */
+  async paymentsOf(db: Knex, userId: number): Promise<number> {
+    const [{ n }] = await db('swap_payments').where({ payer_id: userId }).count({ n: '*' });
     return Number(n);
   },
 

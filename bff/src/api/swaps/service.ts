@@ -312,26 +312,22 @@ export async function acceptOffer(
   });
 }
 
-/** The other pending offers on these (locked) listings end declined; their cash goes back. */
+/** A pending offer closed because one of its listings went elsewhere (its row locked): its cash goes back. */
+async function closeOffer(deps: SwapDeps, trx: Knex.Transaction, swap: SwapRow, note: string): Promise<void> {
+  if (swap.offer_status !== Pending) return;
+  await moveOffer(trx, deps.events, swap, Rejected, { ended_at: new Date() });
+  await refundIfHeld(deps, trx, (await latestOf(trx, swap)).payment_intent_id);
+  await swapsRepo.addHistory(trx, swap.id, [
+    { userId: swap.sender_id, status: HistoryCode.Rejected, description: note },
+    { userId: swap.receiver_id, status: HistoryCode.Rejected, description: note },
+  ]);
+}
+
+/** The other pending offers on these (locked) listings are declined. */
 async function declineOthers(deps: SwapDeps, trx: Knex.Transaction, acceptedId: number, listings: number[]) {
   for (const id of await swapsRepo.pendingTouching(trx, listings)) {
     if (id === acceptedId) continue;
-    const other = (await swapsRepo.lock(trx, id))!;
-    if (other.offer_status !== Pending) continue;
-    await moveOffer(trx, deps.events, other, Rejected, { ended_at: new Date() });
-    await refundIfHeld(deps, trx, (await latestOf(trx, other)).payment_intent_id);
-    await swapsRepo.addHistory(trx, id, [
-      {
-        userId: other.sender_id,
-        status: HistoryCode.Rejected,
-        description: 'Closed: the item was swapped in another offer',
-      },
-      {
-        userId: other.receiver_id,
-        status: HistoryCode.Rejected,
-        description: 'Closed: the item was swapped in another offer',
-      },
-    ]);
+    await closeOffer(deps, trx, (await swapsRepo.lock(trx, id))!, 'Closed: the item was swapped in another offer');
   }
 }
 
@@ -367,6 +363,16 @@ export async function endOffer(
     );
     return swap.id;
   });
+}
+
+/** Pending offers on a listing that left the market (bought): closed, their cash back. */
+export async function closeOffersOn(deps: SwapDeps, listingId: number): Promise<void> {
+  for (const id of await swapsRepo.pendingTouching(deps.db, [listingId])) {
+    await swapTransaction(deps, async (trx) => {
+      const { swap } = await lockSwap(trx, id);
+      await closeOffer(deps, trx, swap, 'Closed: the item is no longer available');
+    });
+  }
 }
 
 export interface DetailsInput {

@@ -3,7 +3,16 @@ import { HttpError } from '../../http';
 import { call, startTestApi, type TestApi } from '../../../test/harness';
 import { expectLedgerInvariants } from '../../../test/ledger-invariants';
 import { capturesOf, refundedAt } from '../../../test/ledger-provider';
-import { AUSTIN, member, runJobs, runOrderSchedule, until, type Member } from '../../../test/orders';
+import {
+  AUSTIN,
+  buy,
+  buyableListing,
+  member,
+  runJobs,
+  runOrderSchedule,
+  until,
+  type Member,
+} from '../../../test/orders';
 import {
   accept,
   agree,
@@ -242,6 +251,23 @@ describe('the offer table', () => {
     );
   });
 
+  it('takes a paid action refused once when it is asked again later and is legal then (a new payment)', async () => {
+    const { mine, theirs } = await pair();
+    const other = await swapListing(api, ann, 'Second lamp');
+    const made = expectOk(await offer(api, ann, { productId: theirs, productIds: [mine] }));
+    expectOk(await counter(api, bob, { requestId: made.id, productIds: [mine, other] }));
+    // not Bob's turn: his $5 is captured, then given back
+    const early = await paid(api, bob, { action: 'counter', requestId: made.id, productIds: [mine], cash: 5 });
+    expect(early.status).toBe(409);
+    expectOk(await agree(api, ann, made.id));
+    const later = expectOk(
+      await paid(api, bob, { action: 'counter', requestId: made.id, productIds: [mine], cash: 5 }),
+    );
+    expect(later).toMatchObject({ version: 3, extra_payer: 'me', extra_amount: '5.00' });
+    await runJobs(api);
+    await expectLedgerInvariants(api);
+  });
+
   it('keeps listings in a pending offer from being edited or deleted', async () => {
     const { mine, theirs } = await pair();
     expectOk(await offer(api, ann, { productId: theirs, productIds: [mine] }));
@@ -293,7 +319,7 @@ describe('racing and deadlines', () => {
     }
     expect(await api.db('swap_requests').where({ listing_id: wanted, offer_status: 1 })).toHaveLength(1);
     await expectLedgerInvariants(api);
-  });
+  }, 180_000);
 
   it('abandons an accepted offer whose details did not come within 72 hours, once, and refunds its cash', async () => {
     const { mine, theirs } = await pair();
@@ -323,6 +349,18 @@ describe('racing and deadlines', () => {
     );
     expect(history.body.Content.my_history.map((h) => h.status)).toEqual([0, 1, 3, 5]);
     expect(history.body.Content.thierhistory.map((h) => h.status)).toEqual([0, 1, 5]);
+    await expectLedgerInvariants(api);
+  });
+
+  it('closes the offers waiting on a listing someone bought, and gives their cash back', async () => {
+    const forSale = await buyableListing(api, bob);
+    const mine = await swapListing(api, ann, 'Too late lamp');
+    const made = expectOk(await paid(api, ann, { action: 'offer', productId: forSale, productIds: [mine], cash: 7 }));
+    await buy(api, await member(api, 'fay_buys_first'), forSale);
+    await runJobs(api);
+    expect(await statusOf(api, made.id)).toBe(OfferStatus.Rejected);
+    expect(await refunds((await latestPayment(made.id))!)).toHaveLength(1);
+    expect(await listingStatus(api, mine)).toBe(ListingStatus.Active);
     await expectLedgerInvariants(api);
   });
 });

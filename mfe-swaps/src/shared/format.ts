@@ -1,0 +1,37 @@
+import { messages, Money, sellerName, type OrderParty, type SwapCash, type TimeRemaining } from '@swapstuff/contracts';
+import { ApiError } from '@swapstuff/sdk';
+
+/** What a user reads when a call failed: the api's Description, else the generic message (spec section 8). */
+export function errorText(error: unknown): string {
+  return error instanceof ApiError ? error.message : messages.genericError;
+}
+
+/** "20.5" or "20.50" from the wire as the site writes money: "$20.50". */
+export const formatWire = (wire: string): string => Money.format(Money.parse(wire));
+
+/** Whole cents as the site writes money. */
+export const formatCents = (cents: number): string => Money.format(Money.fromCents(cents));
+
+/** The other user as cards name them: "Grace H." (OrderParty carries no business name). */
+export function partyName(party: Pick<OrderParty, 'first_name' | 'last_name' | 'is_business'>): string {
+  return sellerName({ ...party, businessName: null });
+}
+
+/** "You add $20.00", "They add $30.00", or null when the terms carry no cash. */
+export function cashLine(cash: SwapCash): string | null {
+  if (cash.extra_payer === null || Money.parse(cash.extra_amount).cents === 0) return null;
+  return `${cash.extra_payer === 'me' ? 'You add' : 'They add'} ${formatWire(cash.extra_amount)}`;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** hh:mm:ss (hours may pass 99). */
+export function formatCountdown(left: TimeRemaining): string {
+  return `${pad(left.hours)}:${pad(left.minutes)}:${pad(left.seconds)}`;
+}
+
+/** "71 hours, 59 minutes, 58 seconds": what a screen reader hears of a countdown. */
+export function describeCountdown(left: TimeRemaining): string {
+  const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  return [part(left.hours, 'hour'), part(left.minutes, 'minute'), part(left.seconds, 'second')].join(', ');
+}

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { Alert, Button, Flex, Modal, Radio, Typography } from 'antd';
+import { routes, swapMessages, type SwapOffer, type SwapShipping } from '@swapstuff/contracts';
+import { toast } from '@swapstuff/sdk';
+import { AddressPicker, useAddressChoice } from '../shared/AddressPicker';
+import { useGiveDetails } from '../shared/api';
+import { errorText } from '../shared/format';
+import type { OfferDialogProps } from './AcceptDialog';
+import { DetailsCountdown } from './DetailsCountdown';
+
+const SHIPPING: { value: SwapShipping; label: string }[] = [
+  { value: 'platform', label: 'Platform label (we buy the label from the carrier)' },
+  { value: 'own', label: 'My own courier (add the tracking number later)' },
+];
+
+/**
+ * Give swap details (spec sections 4 and 9): within 72 hours of acceptance, where I receive the other side's
+ * parcel (an address is required) and how I send mine. The countdown ticks while the dialog is open.
+ */
+export function DetailsModal({ offer, onClose }: OfferDialogProps) {
+  return (
+    <Modal open={offer !== null} title="Give swap details" onCancel={onClose} footer={null} destroyOnHidden width={520}>
+      {offer && <DetailsBody key={offer.id} offer={offer} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function DetailsBody({ offer, onClose }: { offer: SwapOffer; onClose(): void }) {
+  const address = useAddressChoice();
+  const [shipping, setShipping] = useState<SwapShipping>();
+  const give = useGiveDetails();
+  const [error, setError] = useState<string | null>(null);
+  const busy = give.isPending;
+  const ready = address.address !== undefined && shipping !== undefined && !busy;
+
+  const save = async () => {
+    if (!address.address || !shipping) return;
+    setError(null);
+    try {
+      await give.mutateAsync({ requestId: offer.id, addressId: address.address.id, shipping });
+      toast.success(swapMessages.detailsSaved);
+      onClose();
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+
+  return (
+    <Flex vertical gap={16}>
+      <DetailsCountdown offer={offer} />
+      <Flex vertical gap={8}>
+        <Typography.Text strong>Delivery address</Typography.Text>
+        <AddressPicker choice={address} returnTo={routes.swapRequests} disabled={busy} />
+      </Flex>
+      <Flex vertical gap={8}>
+        <Typography.Text strong id={`shipping-${offer.id}`}>
+          How you ship
+        </Typography.Text>
+        <Radio.Group
+          name="shipping"
+          aria-labelledby={`shipping-${offer.id}`}
+          value={shipping}
+          disabled={busy}
+          onChange={(event) => setShipping(event.target.value as SwapShipping)}
+          style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
+        >
+          {SHIPPING.map((option) => (
+            <Radio key={option.value} value={option.value}>
+              {option.label}
+            </Radio>
+          ))}
+        </Radio.Group>
+        {shipping === undefined && <Typography.Text type="secondary">{swapMessages.shippingRequired}</Typography.Text>}
+      </Flex>
+      {error && <Alert type="error" showIcon role="alert" title={error} />}
+      <Flex justify="end" gap={8} wrap>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="primary" disabled={!ready} loading={busy} onClick={() => void save()}>
+          Save details
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}
