@@ -45,6 +45,26 @@ export async function atProvider<T>(deps: Pick<OrderDeps, 'logger'>, call: () =>
   }
 }
 
+/**
+ * Authorizes `amount` on one of the user's saved cards, nothing taken yet (a card not theirs: 404), with `key` (the
+ * same request again is the same authorization). Authorized, or waiting for the card holder's bank; declined: 402.
+ */
+export async function authorizeOwnCard(
+  deps: Pick<ApiDeps, 'db' | 'payments' | 'logger'>,
+  userId: number,
+  input: { amount: number; paymentMethodId: string; returnUrl: string; metadata: Record<string, string> },
+  key: string,
+): Promise<PaymentState & { status: 'requires_capture' | 'requires_action' }> {
+  const customerId = await cardsRepo.customerOf(deps.db, userId);
+  const owner = customerId && (await atProvider(deps, () => deps.payments.cardOwner(input.paymentMethodId)));
+  if (!customerId || owner !== customerId) throw new HttpError(404, messages.cardNotFound);
+  const intent = await atProvider(deps, () => deps.payments.authorize({ ...input, customerId }, key));
+  if (intent.status !== 'requires_capture' && intent.status !== 'requires_action') {
+    throw new HttpError(402, intent.errorMessage ?? orderMessages.paymentNotAuthorized);
+  }
+  return intent as PaymentState & { status: 'requires_capture' | 'requires_action' };
+}
+
 export interface InitializeInput {
   productId: number;
   addressId: number;
@@ -65,10 +85,6 @@ export async function initialize(deps: ApiDeps, user: UserRow, input: Initialize
     listingId: listing.id,
     addressId: address.id,
   });
-  const customerId = await cardsRepo.customerOf(deps.db, user.id);
-  const owner = customerId && (await atProvider(deps, () => deps.payments.cardOwner(input.paymentMethodId)));
-  if (!customerId || owner !== customerId) throw new HttpError(404, messages.cardNotFound);
-
   const fee = await feeQuote(deps.db, listing.price_cents, 0);
   // the courier's fee as the panel shows it (spec section 9: amount minus the insurance it includes); the
   // platform pays the carrier the rest, insuring the parcel for the buyer
@@ -87,22 +103,18 @@ export async function initialize(deps: ApiDeps, user: UserRow, input: Initialize
   };
   // the same checkout asked twice (a double click, a retry) is the same authorization
   const key = `buynow:${user.id}:${listing.id}:${rate.rate_id}:${input.paymentMethodId}:${total}`;
-  const intent = await atProvider(deps, () =>
-    deps.payments.authorize(
-      {
-        amount: total,
-        customerId,
-        paymentMethodId: input.paymentMethodId,
-        // the card holder's bank sends them back to the checkout, which confirms the payment
-        returnUrl: `${deps.publicUrl}${routes.checkout(listing.id)}`,
-        metadata,
-      },
-      key,
-    ),
+  // the card holder's bank sends them back to the checkout, which confirms the payment
+  const intent = await authorizeOwnCard(
+    deps,
+    user.id,
+    {
+      amount: total,
+      paymentMethodId: input.paymentMethodId,
+      returnUrl: `${deps.publicUrl}${routes.checkout(listing.id)}`,
+      metadata,
+    },
+    key,
   );
-  if (intent.status !== 'requires_capture' && intent.status !== 'requires_action') {
-    throw new HttpError(402, intent.errorMessage ?? orderMessages.paymentNotAuthorized);
-  }
   return {
     paymentIntentId: intent.id,
     status: intent.status,

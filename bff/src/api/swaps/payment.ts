@@ -11,10 +11,9 @@ import {
 import { PaymentProviderError } from '../../adapters/payments';
 import { HttpError } from '../../http';
 import { crashPoint } from '../../runtime/crash-points';
-import { cardsRepo } from '../cards';
 import type { ApiDeps } from '../deps';
 import { hold, LedgerRefusal, paymentEscrow, refund } from '../ledger';
-import { atProvider } from '../orders';
+import { atProvider, authorizeOwnCard } from '../orders';
 import type { UserRow } from '../users';
 import type { SwapDeps } from './deps';
 import { AlreadyApplied, type Paid } from './payment-ledger';
@@ -70,30 +69,23 @@ export async function initializePayment(
   const { paymentMethodId, ...action } = input;
   const { cents, version } = await owed(deps, user, action);
   if (cents <= 0) throw new HttpError(400, swapMessages.nothingToPay);
-  const customerId = await cardsRepo.customerOf(deps.db, user.id);
-  const owner = customerId && (await atProvider(deps, () => deps.payments.cardOwner(paymentMethodId)));
-  if (!customerId || owner !== customerId) throw new HttpError(404, messages.cardNotFound);
   const described = JSON.stringify({ ...action, version });
   // the same action asked twice (a double click, a retry before confirming) is the same authorization; once a
   // payment of the user's was confirmed (applied, or refused and given back) the next one is another
   const confirmed = await swapsRepo.paymentsOf(deps.db, user.id);
   const key = `swap:${user.id}:${hash(`${described}:${confirmed}`)}:${paymentMethodId}:${cents}`;
   const back = action.action === 'offer' ? routes.swapstuff(action.productId) : routes.swapRequests;
-  const intent = await atProvider(deps, () =>
-    deps.payments.authorize(
-      {
-        amount: cents,
-        customerId,
-        paymentMethodId,
-        returnUrl: `${deps.publicUrl}${back}`,
-        metadata: { kind: 'swap', payerId: String(user.id), action: described },
-      },
-      key,
-    ),
+  const intent = await authorizeOwnCard(
+    deps,
+    user.id,
+    {
+      amount: cents,
+      paymentMethodId,
+      returnUrl: `${deps.publicUrl}${back}`,
+      metadata: { kind: 'swap', payerId: String(user.id), action: described },
+    },
+    key,
   );
-  if (intent.status !== 'requires_capture' && intent.status !== 'requires_action') {
-    throw new HttpError(402, intent.errorMessage ?? orderMessages.paymentNotAuthorized);
-  }
   return {
     paymentIntentId: intent.id,
     status: intent.status,

@@ -215,6 +215,39 @@ export async function counterOffer(
 }
 
 /**
+ * The side the latest version waits for commits to it (the sender agreeing to a counter-offer, the receiver
+ * accepting): on the locked offer, paying the version's cash if it is theirs to add and not yet held.
+ */
+async function commitToLatest(
+  trx: Knex.Transaction,
+  requestId: number,
+  user: UserRow,
+  side: 'sender' | 'receiver',
+  paid: Paid | null,
+) {
+  const locked = await lockSwap(trx, requestId, user.id);
+  const { swap } = locked;
+  requirePending(swap);
+  const latest = await latestOf(trx, swap);
+  if (swap[`${side}_id`] !== user.id || awaitedUser(swap, latest) !== user.id) {
+    throw new HttpError(409, swapMessages.notYourTurn);
+  }
+  const held = await settleCommitment(
+    trx,
+    {
+      swapId: swap.id,
+      actorId: user.id,
+      payerId: payerOf(swap, latest.cash_cents),
+      cash: latest.cash_cents,
+      held: latest.payment_intent_id,
+    },
+    paid,
+  );
+  if (held !== latest.payment_intent_id) await swapsRepo.updateVersion(trx, latest.id, { payment_intent_id: held });
+  return { ...locked, latest };
+}
+
+/**
  * POST /api/swap/counter/accept: the sender agrees to the receiver's counter-offer (paying its cash if it asks
  * them for some); the receiver then accepts it as they accept any offer, with their address.
  */
@@ -225,24 +258,8 @@ export async function agreeToCounter(
   paid: Paid | null,
 ): Promise<number> {
   return swapTransaction(deps, async (trx) => {
-    const { swap } = await lockSwap(trx, requestId, user.id);
-    requirePending(swap);
-    const latest = await latestOf(trx, swap);
-    if (swap.sender_id !== user.id || awaitedUser(swap, latest) !== user.id) {
-      throw new HttpError(409, swapMessages.notYourTurn);
-    }
-    const held = await settleCommitment(
-      trx,
-      {
-        swapId: swap.id,
-        actorId: user.id,
-        payerId: payerOf(swap, latest.cash_cents),
-        cash: latest.cash_cents,
-        held: latest.payment_intent_id,
-      },
-      paid,
-    );
-    await swapsRepo.updateVersion(trx, latest.id, { agreed_at: new Date(), payment_intent_id: held });
+    const { swap, latest } = await commitToLatest(trx, requestId, user, 'sender', paid);
+    await swapsRepo.updateVersion(trx, latest.id, { agreed_at: new Date() });
     await swapsRepo.addHistory(trx, swap.id, [
       { userId: user.id, status: HistoryCode.Pending, description: 'You accepted the counter-offer' },
       { userId: swap.receiver_id, status: HistoryCode.Pending, description: 'Your counter-offer was accepted' },
@@ -266,24 +283,7 @@ export async function acceptOffer(
   const address = await shippingRepo.ownAddress(deps.db, user.id, input.addressId);
   if (!address) throw new HttpError(404, messages.addressNotFound);
   return swapTransaction(deps, async (trx) => {
-    const { swap, listings } = await lockSwap(trx, input.requestId, user.id);
-    requirePending(swap);
-    const latest = await latestOf(trx, swap);
-    if (swap.receiver_id !== user.id || awaitedUser(swap, latest) !== user.id) {
-      throw new HttpError(409, swapMessages.notYourTurn);
-    }
-    const held = await settleCommitment(
-      trx,
-      {
-        swapId: swap.id,
-        actorId: user.id,
-        payerId: payerOf(swap, latest.cash_cents),
-        cash: latest.cash_cents,
-        held: latest.payment_intent_id,
-      },
-      paid,
-    );
-    if (held !== latest.payment_intent_id) await swapsRepo.updateVersion(trx, latest.id, { payment_intent_id: held });
+    const { swap, listings } = await commitToLatest(trx, input.requestId, user, 'receiver', paid);
     for (const id of listings) {
       try {
         await moveListing(trx, deps.events, id, ListingStatus.InTrade);
