@@ -30,6 +30,7 @@ const shared = {
     '^@swapstuff/sdk/ui$': '<rootDir>/shell/sdk/src/ui/index.ts',
     '^@swapstuff/sdk/query$': '<rootDir>/shell/sdk/src/query/index.tsx',
     '^@swapstuff/sdk/testing$': '<rootDir>/shell/sdk/src/testing/index.ts',
+    '^@swapstuff/sdk/checkout$': '<rootDir>/shell/sdk/src/checkout/index.ts',
     '\\.(css)$': '<rootDir>/scripts/jest/style-stub.js',
     // @ant-design/icons' CommonJS build requires an ESM file of @ant-design/colors that jest cannot load
     // untransformed; its CommonJS twin is the same code.

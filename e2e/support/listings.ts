@@ -16,6 +16,8 @@ export async function sellerWithListing(
   apiUrl: string,
   title: string,
   categoryName?: string,
+  /** `swap-only`: not buyable, no parcel declared (a listing only for swapping) */
+  kind: 'buyable' | 'swap-only' = 'buyable',
 ): Promise<{ seller: TestUser; token: string; listingId: number }> {
   const seller = newUser();
   const { token } = await call<{ token: string }>(apiUrl, '/api/register', null, {
@@ -57,6 +59,10 @@ export async function sellerWithListing(
     ounces: '0',
     sizeUnit: 'inches',
   };
+  if (kind === 'swap-only') {
+    fields.is_buyable = '0';
+    for (const name of ['length', 'width', 'height', 'pounds', 'ounces', 'sizeUnit']) delete fields[name];
+  }
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   [jpeg, png].forEach((photo, i) =>
     form.append(`images[${i}]`, new Blob([new Uint8Array(photo.buffer)], { type: photo.mimeType }), photo.name),

@@ -7,15 +7,22 @@ import {
   ListingStatus,
   messages,
   orderMessages,
-  type Address,
   type Checkout,
   type CourierRateView,
   type FeeQuoteContent,
-  type PaymentCard,
   type Product,
 } from '@swapstuff/contracts';
 import { useSession } from '@swapstuff/sdk';
-import { fakeFetch, ok, recordToasts, refused, TestQueryProvider, testUser } from '@swapstuff/sdk/testing';
+import {
+  fakeFetch,
+  ok,
+  recordToasts,
+  refused,
+  testAddress,
+  testCard,
+  TestQueryProvider,
+  testUser,
+} from '@swapstuff/sdk/testing';
 import { browser } from './browser';
 import { CheckoutPage } from './CheckoutPage';
 import { readChoices } from './state';
@@ -52,31 +59,12 @@ const product = (changes: Partial<Product> = {}): Product => ({
   ...changes,
 });
 
-const address = (id: number, street: string, featured: 0 | 1): Address => ({
-  id,
-  street_1: street,
-  street_2: null,
-  formatted_street_1: street,
-  city: 'New York',
-  state: 'NY',
-  zip: '10001',
-  country: 'United States',
-  featured,
-  lat: null,
-  lng: null,
-});
+const address = testAddress;
 const HOME = address(11, '1 Home St', 1);
 const WORK = address(12, '2 Work Ave', 0);
 
-const card = (id: string, brand: string, last4: string, is_default: 0 | 1, exp_year = 2031): PaymentCard => ({
-  id,
-  brand,
-  last4,
-  exp_month: 4,
-  exp_year,
-  name: 'Ada Lovelace',
-  is_default,
-});
+const card = (id: string, brand: string, last4: string, is_default: 0 | 1, exp_year = 2031) =>
+  testCard(id, last4, is_default, { brand, exp_year });
 const VISA = card('pm_visa', 'visa', '4242', 1);
 const MASTERCARD = card('pm_mc', 'mastercard', '4444', 0);
 

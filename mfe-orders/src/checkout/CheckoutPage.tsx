@@ -1,12 +1,10 @@
-import { useEffect, useEffectEvent, useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { Alert, Button, Card, Flex, Radio, Result, Skeleton, Tag, Typography } from 'antd';
+import { useEffect, useEffectEvent, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { Alert, Button, Flex, Result, Skeleton, Tag, Typography } from 'antd';
 import CreditCardOutlined from '@ant-design/icons/CreditCardOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import {
-  cardBrandLabel,
   courierFee,
-  cardExpired,
   ListingStatus,
   listingPriceInFull,
   messages,
@@ -14,38 +12,18 @@ import {
   routes,
   type CourierRateView,
   type Order,
-  type PaymentCard,
   type Product,
 } from '@swapstuff/contracts';
-import { ApiError, toast, useSession } from '@swapstuff/sdk';
-import { FallbackImage, LoadError, PageFrame } from '@swapstuff/sdk/ui';
+import { ApiError, toast, useSession, webUrl, withRedirect } from '@swapstuff/sdk';
+import { addressLine, CardRadioList, cardUsable, Section, useAddresses, useCards } from '@swapstuff/sdk/checkout';
+import { FallbackImage, LoadError, PageFrame, srOnly } from '@swapstuff/sdk/ui';
 import { CourierPanel } from '../shipping/CourierPanel';
-import { srOnly } from '../shared/a11y';
 import { errorText, formatDollars } from '../shared/format';
-import { AddressDialog, addressLine } from './AddressDialog';
-import {
-  couriersKey,
-  useAddresses,
-  useCards,
-  useCheckoutProduct,
-  useCouriers,
-  useFeeQuote,
-  useInitializePayment,
-  usePlaceOrder,
-} from './api';
-import { browser, isWebUrl } from './browser';
+import { AddressDialog } from './AddressDialog';
+import { couriersKey, useCheckoutProduct, useCouriers, useFeeQuote, useInitializePayment, usePlaceOrder } from './api';
+import { browser } from './browser';
 import { checkoutBreakdown, formatCents, quotedBreakdown, type Breakdown } from './price';
 import { clearChoices, pickChosen, readChoices, writeChoices, type CheckoutChoices } from './state';
-
-/** `/address?redirect=/checkout/5`: the path keeps its slashes readable, anything else is encoded. */
-const withRedirect = (page: string, back: string) =>
-  `${page}?redirect=${encodeURIComponent(back).replace(/%2F/gi, '/')}`;
-
-/** "Visa ending in 4242" */
-const cardName = (card: PaymentCard) => `${cardBrandLabel(card.brand)} ending in ${card.last4}`;
-/** "04/31" */
-const expiryOf = (card: PaymentCard) => `${String(card.exp_month).padStart(2, '0')}/${String(card.exp_year).slice(-2)}`;
-const isExpired = (card: PaymentCard) => cardExpired({ month: card.exp_month, year: card.exp_year }, new Date());
 
 const isApiError = (err: unknown, status: number, message?: string): err is ApiError =>
   err instanceof ApiError && err.status === status && (message === undefined || err.message === message);
@@ -197,24 +175,6 @@ export function CheckoutPage() {
   );
 }
 
-/** One step of the checkout: a labelled region with its heading and, beside it, its button. */
-function Step({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Card size="small" styles={{ body: { padding: 16 } }}>
-      <section aria-labelledby={headingId}>
-        <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 12 }}>
-          <h2 id={headingId} style={{ margin: 0, fontSize: 18, fontWeight: 600, color: 'var(--ant-color-text)' }}>
-            {title}
-          </h2>
-          {action}
-        </Flex>
-        {children}
-      </section>
-    </Card>
-  );
-}
-
 interface CheckoutStepsProps {
   product: Product;
   /** back from the bank: the order is being placed, nothing is chosen meanwhile */
@@ -271,7 +231,7 @@ function CheckoutSteps({ product, finishing, payError, onPayError, onPlaced, onF
         (c) => c.is_default === 1,
         choices.cardId,
         choices.knownCardIds,
-        (c) => !isExpired(c),
+        cardUsable,
       )
     : undefined;
   // a rate is quoted for one address: another address needs a courier of its own
@@ -331,11 +291,12 @@ function CheckoutSteps({ product, finishing, payError, onPayError, onPlaced, onF
       });
       setAuthorized({ key, amounts: checkout.amounts });
       if (checkout.status === 'requires_action') {
-        if (!isWebUrl(checkout.redirectUrl)) throw new Error('no page to authenticate the payment on');
+        const redirectUrl = webUrl(checkout.redirectUrl);
+        if (!redirectUrl) throw new Error('no page to authenticate the payment on');
         const pending = { paymentIntentId: checkout.paymentIntentId, key, amounts: checkout.amounts };
         writeChoices(listingId, { ...choices, pending });
         setStage('redirecting');
-        browser.assign(checkout.redirectUrl);
+        browser.assign(redirectUrl);
         return;
       }
       onPlaced(await placeOrder(checkout.paymentIntentId));
@@ -368,7 +329,7 @@ function CheckoutSteps({ product, finishing, payError, onPayError, onPlaced, onF
       <Flex vertical gap={16} style={{ flex: '1 1 420px', minWidth: 0 }}>
         <ListingSummary product={product} />
 
-        <Step
+        <Section
           title="Delivery address"
           action={
             <Button onClick={() => setChoosingAddress(true)} disabled={busy}>
@@ -393,9 +354,9 @@ function CheckoutSteps({ product, finishing, payError, onPayError, onPlaced, onF
           ) : (
             <Typography.Text type="secondary">{orderMessages.addressRequired}</Typography.Text>
           )}
-        </Step>
+        </Section>
 
-        <Step
+        <Section
           title="Courier"
           action={
             <Button onClick={() => setChoosingCourier(true)} disabled={!address || busy}>
@@ -410,9 +371,9 @@ function CheckoutSteps({ product, finishing, payError, onPayError, onPlaced, onF
               {address ? orderMessages.chooseCourier : 'Choose a delivery address first'}
             </Typography.Text>
           )}
-        </Step>
+        </Section>
 
-        <Step
+        <Section
           title="Payment"
           action={
             <Button icon={<CreditCardOutlined aria-hidden />} onClick={addCard} disabled={busy}>
@@ -420,30 +381,17 @@ function CheckoutSteps({ product, finishing, payError, onPayError, onPlaced, onF
             </Button>
           }
         >
-          {cards.isPending ? (
-            <Skeleton active title={false} paragraph={{ rows: 2 }} />
-          ) : cards.isLoadingError ? (
-            <LoadError
-              title="Your cards could not be loaded"
-              message={cards.error.message}
-              onRetry={() => void cards.refetch()}
-              retrying={cards.isFetching}
-            />
-          ) : cards.data.length === 0 ? (
-            <Typography.Text type="secondary">No cards saved yet. Add a card to pay with it.</Typography.Text>
-          ) : (
-            <CardChoice
-              cards={cards.data}
-              chosen={card}
-              disabled={busy}
-              onChange={(cardId) => choose((c) => ({ ...c, cardId, knownCardIds: undefined }))}
-            />
-          )}
-        </Step>
+          <CardRadioList
+            cards={cards}
+            value={card?.id}
+            disabled={busy}
+            onChange={(cardId) => choose((c) => ({ ...c, cardId, knownCardIds: undefined }))}
+          />
+        </Section>
       </Flex>
 
       <div style={{ flex: '1 1 280px', minWidth: 0, maxWidth: '100%' }}>
-        <Step title="Order summary">
+        <Section title="Order summary">
           {quote.isLoadingError && !breakdown ? (
             <LoadError
               title="The price could not be loaded"
@@ -485,7 +433,7 @@ function CheckoutSteps({ product, finishing, payError, onPayError, onPlaced, onF
               {missing}
             </Typography.Paragraph>
           )}
-        </Step>
+        </Section>
       </div>
 
       <AddressDialog
@@ -520,7 +468,7 @@ function CheckoutSteps({ product, finishing, payError, onPayError, onPlaced, onF
 function ListingSummary({ product }: { product: Product }) {
   const photo = product.featured_image?.file_name ?? product.images[0]?.file_name;
   return (
-    <Step title="Item">
+    <Section title="Item">
       <Flex gap={12} align="start">
         <FallbackImage
           src={photo}
@@ -538,7 +486,7 @@ function ListingSummary({ product }: { product: Product }) {
           <Typography.Text type="secondary">Quantity: 1</Typography.Text>
         </Flex>
       </Flex>
-    </Step>
+    </Section>
   );
 }
 
@@ -567,63 +515,6 @@ function CourierSummary({ rate }: { rate: CourierRateView }) {
         </Typography.Text>
       </Flex>
     </Flex>
-  );
-}
-
-/** The saved cards as a radio list: brand, last 4 and expiry, the default marked; an expired one cannot pay. */
-function CardChoice({
-  cards,
-  chosen,
-  disabled,
-  onChange,
-}: {
-  cards: PaymentCard[];
-  chosen: PaymentCard | undefined;
-  disabled: boolean;
-  onChange(cardId: string): void;
-}) {
-  return (
-    <Radio.Group
-      name="payment-card"
-      aria-label="Your cards"
-      value={chosen?.id}
-      onChange={(event) => onChange(event.target.value as string)}
-      disabled={disabled}
-      style={{ display: 'flex', flexDirection: 'column', gap: 8, width: '100%' }}
-    >
-      {cards.map((card) => {
-        const expired = isExpired(card);
-        const selected = card.id === chosen?.id;
-        return (
-          <Radio
-            key={card.id}
-            value={card.id}
-            disabled={expired}
-            aria-label={`${cardName(card)}, expires ${expiryOf(card)}${expired ? ', expired' : ''}`}
-            style={{
-              display: 'flex',
-              alignItems: 'center',
-              margin: 0,
-              padding: '10px 12px',
-              border: `1px solid ${selected ? 'var(--ant-color-primary)' : 'var(--ant-color-border)'}`,
-              borderRadius: 8,
-              width: '100%',
-            }}
-          >
-            <Flex gap={8} align="center" wrap>
-              <strong>{cardName(card)}</strong>
-              <Typography.Text type="secondary">Expires {expiryOf(card)}</Typography.Text>
-              {card.is_default === 1 && <Tag style={{ margin: 0 }}>Default</Tag>}
-              {expired && (
-                <Tag color="#c92a2a" style={{ margin: 0 }}>
-                  Expired
-                </Tag>
-              )}
-            </Flex>
-          </Radio>
-        );
-      })}
-    </Radio.Group>
   );
 }
 

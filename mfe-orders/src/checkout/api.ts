@@ -1,31 +1,12 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { endpoints, type Address, type Id, type Order, type PaymentCard } from '@swapstuff/contracts';
+import { endpoints, type Id, type Order } from '@swapstuff/contracts';
 import { api } from '@swapstuff/sdk';
 import { endpointKey, endpointName, useEndpointMutation, useEndpointQuery } from '@swapstuff/sdk/query';
 
 /** The listing being bought, as its page shows it. */
 export const useCheckoutProduct = (id: string) =>
   useEndpointQuery(endpoints.product, { id }, { select: (content) => content.product });
-
-/** The user's addresses, the default first (as the api lists them, kept so whatever order comes). */
-export const useAddresses = () =>
-  useEndpointQuery(
-    endpoints.addresses,
-    {},
-    {
-      select: (content): Address[] => [...content.address].sort((a, b) => b.featured - a.featured),
-    },
-  );
-
-/** `/api/{card-provider}/cards`: the one provider there is. */
-const CARDS_INPUT = { cardProvider: 'stripe' } as const;
-
-/** The user's saved cards, the default first. */
-export const useCards = () =>
-  useEndpointQuery(endpoints.cards, CARDS_INPUT, {
-    select: (content): PaymentCard[] => [...content.cards].sort((a, b) => b.is_default - a.is_default),
-  });
 
 /** The fee quote of the listing's price (spec sections 3 and 9), asked once the listing is known. */
 export const useFeeQuote = (price: string | undefined) =>

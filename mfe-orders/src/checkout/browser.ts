@@ -5,13 +5,3 @@
 export const browser = {
   assign: (url: string) => window.location.assign(url),
 };
-
-/** Only a web page is a place to send the browser to authenticate. */
-export function isWebUrl(url: string | null | undefined): url is string {
-  if (!url) return false;
-  try {
-    return ['https:', 'http:'].includes(new URL(url, window.location.href).protocol);
-  } catch {
-    return false;
-  }
-}

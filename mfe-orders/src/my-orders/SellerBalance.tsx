@@ -2,10 +2,9 @@ import { useId } from 'react';
 import { Alert, Button, Flex, Skeleton, Typography } from 'antd';
 import BankOutlined from '@ant-design/icons/BankOutlined';
 import { ActionRequired, Money, routes, type PayoutBalance } from '@swapstuff/contracts';
-import { LoadError } from '@swapstuff/sdk/ui';
+import { webUrl } from '@swapstuff/sdk';
+import { LoadError, srOnly } from '@swapstuff/sdk/ui';
 import { usePayoutAccount, usePayoutBalance } from '../orders/api';
-import { srOnly } from '../shared/a11y';
-import { webUrl } from '../shared/links';
 import styles from './SellerBalance.module.css';
 
 /** The seller's money as the page lists it, in the order it moves. */

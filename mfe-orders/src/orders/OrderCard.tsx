@@ -2,15 +2,12 @@ import { useId, type ReactNode } from 'react';
 import { Alert, Button, Card, Flex, Popconfirm, Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import BankOutlined from '@ant-design/icons/BankOutlined';
-import ClockCircleOutlined from '@ant-design/icons/ClockCircleOutlined';
 import SwapOutlined from '@ant-design/icons/SwapOutlined';
 import { listingPriceInFull, orderButtons, orderSwapStatusLabel, routes, type Order } from '@swapstuff/contracts';
-import { FallbackImage, LocalDateTime, theme } from '@swapstuff/sdk/ui';
-import { srOnly } from '../shared/a11y';
-import { webUrl } from '../shared/links';
-import { describeCountdown, formatCountdown, partyName } from '../shared/format';
+import { webUrl } from '@swapstuff/sdk';
+import { Countdown, FallbackImage, LocalDateTime, srOnly, theme } from '@swapstuff/sdk/ui';
+import { partyName } from '../shared/format';
 import { canMarkReceived, swapSides } from './swapLeg';
-import { useCountdown } from './useCountdown';
 
 /** What the card's buttons open; each gets the card's order. */
 export interface OrderCardActions {
@@ -55,7 +52,6 @@ const STATUS_COLORS: Record<string, string> = { '1': '#8a5a00', '5': '#1c5fa8', 
 export function OrderCard({ order, ...actions }: OrderCardProps) {
   const titleId = useId();
   const buttons = orderButtons(order);
-  const left = useCountdown(order.inspection_ends_at, order.time_remaining);
   const product = order.product_detail;
   const other = order.role === 'buyer' ? order.seller : order.buyer;
   const bankLink = webUrl(order.remediation_link) ?? routes.paymentMethods;
@@ -161,18 +157,7 @@ export function OrderCard({ order, ...actions }: OrderCardProps) {
             <Typography.Text type="secondary">
               Ordered <LocalDateTime value={order.order_created_date} />
             </Typography.Text>
-            {left && (
-              <Typography.Text>
-                <ClockCircleOutlined aria-hidden /> Inspection ends in{' '}
-                <span
-                  role="timer"
-                  aria-label={`Inspection ends in ${describeCountdown(left)}`}
-                  style={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}
-                >
-                  {formatCountdown(left)}
-                </span>
-              </Typography.Text>
-            )}
+            <Countdown label="Inspection ends" endsAt={order.inspection_ends_at} left={order.time_remaining} />
           </Flex>
         </Flex>
         {buttons.actionRequired && order.admin_message && (

@@ -9,8 +9,7 @@ import ShopOutlined from '@ant-design/icons/ShopOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import { applyVote, formatCount, orderMessages, type Review, type VoteType } from '@swapstuff/contracts';
 import { toast } from '@swapstuff/sdk';
-import { LocalDateTime } from '@swapstuff/sdk/ui';
-import { srOnly } from '../shared/a11y';
+import { LocalDateTime, srOnly } from '@swapstuff/sdk/ui';
 import { partyName } from '../shared/format';
 import { Stars } from './Stars';
 

@@ -8,8 +8,7 @@ import {
   type UserRatings,
   type VoteType,
 } from '@swapstuff/contracts';
-import { EmptyState, LoadError } from '@swapstuff/sdk/ui';
-import { srOnly } from '../shared/a11y';
+import { EmptyState, LoadError, srOnly } from '@swapstuff/sdk/ui';
 import { ReviewCard } from './ReviewCard';
 
 export interface ReviewListProps {

@@ -1,6 +1,6 @@
 import { messages } from '@swapstuff/contracts';
 import { ApiError } from '@swapstuff/sdk';
-import { describeCountdown, errorText, formatCountdown, formatDollars, partyName } from './format';
+import { errorText, formatDollars, partyName } from './format';
 
 describe('formatDollars', () => {
   it.each([
@@ -32,10 +32,4 @@ it('reads an ApiError’s words, and nothing technical from other errors', () =>
     'Already rated',
   );
   expect(errorText(new TypeError('Failed to fetch'))).toBe(messages.genericError);
-});
-
-it('writes a countdown as hh:mm:ss, and in words for a screen reader', () => {
-  expect(formatCountdown({ hours: 0, minutes: 5, seconds: 9 })).toBe('00:05:09');
-  expect(formatCountdown({ hours: 120, minutes: 0, seconds: 0 })).toBe('120:00:00');
-  expect(describeCountdown({ hours: 1, minutes: 0, seconds: 2 })).toBe('1 hour, 0 minutes, 2 seconds');
 });

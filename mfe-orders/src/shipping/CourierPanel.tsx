@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Empty, Flex, Modal, Radio, Skeleton, Typography } from 'antd';
+import { Alert, Button, Empty, Flex, Modal, Skeleton, Typography } from 'antd';
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import { courierFee, orderMessages, sortRates, type CourierRateView } from '@swapstuff/contracts';
-import { FallbackImage, LoadError } from '@swapstuff/sdk/ui';
-import { srOnly } from '../shared/a11y';
+import { Choice, Choices } from '@swapstuff/sdk/checkout';
+import { FallbackImage, LoadError, srOnly } from '@swapstuff/sdk/ui';
 import { errorText, formatDollars } from '../shared/format';
 
 export interface CourierPanelProps {
@@ -86,18 +86,11 @@ function CourierChoice({ rates, error, onRetry, onOk, onCancel }: Omit<CourierPa
     );
   } else {
     body = (
-      <Radio.Group
-        name="courier"
-        aria-label="Couriers"
-        value={chosen?.object_id}
-        onChange={(event) => setChosenId(event.target.value as string)}
-        disabled={sending}
-        style={{ display: 'flex', flexDirection: 'column', gap: 8, width: '100%' }}
-      >
+      <Choices name="courier" label="Couriers" value={chosen?.object_id} onChange={setChosenId} disabled={sending}>
         {sorted.map((rate) => (
           <CourierRow key={rate.object_id} rate={rate} selected={rate.object_id === chosen?.object_id} />
         ))}
-      </Radio.Group>
+      </Choices>
     );
   }
 
@@ -125,19 +118,11 @@ function CourierChoice({ rates, error, onRetry, onOk, onCancel }: Omit<CourierPa
 function CourierRow({ rate, selected }: { rate: CourierRateView; selected: boolean }) {
   const fee = formatDollars(courierFee(rate));
   return (
-    <Radio
+    <Choice
       value={rate.object_id}
+      chosen={selected}
       // the radio's name: what a screen reader says when the arrows reach it
-      aria-label={`${rate.name} ${rate.service}, ${fee}, ${rate.duration_terms}`}
-      style={{
-        display: 'flex',
-        alignItems: 'center',
-        margin: 0,
-        padding: '10px 12px',
-        border: `1px solid ${selected ? 'var(--ant-color-primary)' : 'var(--ant-color-border)'}`,
-        borderRadius: 8,
-        width: '100%',
-      }}
+      label={`${rate.name} ${rate.service}, ${fee}, ${rate.duration_terms}`}
     >
       <Flex align="center" gap={12} style={{ minWidth: 0, width: '100%' }}>
         <FallbackImage
@@ -160,6 +145,6 @@ function CourierRow({ rate, selected }: { rate: CourierRateView; selected: boole
           </Typography.Text>
         </Flex>
       </Flex>
-    </Radio>
+    </Choice>
   );
 }

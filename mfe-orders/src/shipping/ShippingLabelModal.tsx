@@ -4,8 +4,7 @@ import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import PrinterOutlined from '@ant-design/icons/PrinterOutlined';
 import { orderMessages } from '@swapstuff/contracts';
 import { toast } from '@swapstuff/sdk';
-import { FallbackImage } from '@swapstuff/sdk/ui';
-import { srOnly } from '../shared/a11y';
+import { FallbackImage, srOnly } from '@swapstuff/sdk/ui';
 import { errorText } from '../shared/format';
 
 export interface ShippingLabelModalProps {

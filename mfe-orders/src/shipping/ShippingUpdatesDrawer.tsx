@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import { Alert, Descriptions, Drawer, Empty, Flex, Skeleton, Tag, Timeline, Typography } from 'antd';
 import { formatDate, type ShipmentStatus, type ShippingData, type ShippingHistoryEntry } from '@swapstuff/contracts';
-import { FallbackImage, LoadError, LocalDateTime } from '@swapstuff/sdk/ui';
-import { srOnly } from '../shared/a11y';
+import { FallbackImage, LoadError, LocalDateTime, srOnly } from '@swapstuff/sdk/ui';
 
 export interface ShippingUpdatesDrawerProps {
   open: boolean;

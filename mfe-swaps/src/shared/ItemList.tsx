@@ -1,4 +1,4 @@
-import { Button, Flex } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import CloseOutlined from '@ant-design/icons/CloseOutlined';
 import { Link } from 'react-router-dom';
 import { routes } from '@swapstuff/contracts';
@@ -47,5 +47,32 @@ export function ItemList({ items, label, onRemove, disabled, size = 56 }: ItemLi
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The terms' two sides, as their viewer reads them. */
+interface Sides {
+  my_products: SwapItem[];
+  thier_products: SwapItem[];
+}
+
+/**
+ * What I give and what I get of a swap's terms (an offer, one of its versions), side by side and one under
+ * the other on a phone. `compact`: smaller photos, for a version in the View Offer drawer.
+ */
+export function GiveAndGet({ terms, compact = false }: { terms: Sides; compact?: boolean }) {
+  const column = { flex: `1 1 ${compact ? 160 : 200}px`, minWidth: 0 };
+  const size = compact ? 40 : 56;
+  return (
+    <Flex gap={compact ? 12 : 16} wrap>
+      <div style={column}>
+        <Typography.Text type="secondary">You give</Typography.Text>
+        <ItemList items={terms.my_products} label="You give" size={size} />
+      </div>
+      <div style={column}>
+        <Typography.Text type="secondary">You get</Typography.Text>
+        <ItemList items={terms.thier_products} label="You get" size={size} />
+      </div>
+    </Flex>
   );
 }

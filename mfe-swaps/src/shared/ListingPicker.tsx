@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Button, Flex, Modal, Skeleton, Typography } from 'antd';
 import { MAX_SWAP_ITEMS, swapMessages } from '@swapstuff/contracts';
-import { LoadError } from '@swapstuff/sdk/ui';
-import { srOnly } from './a11y';
+import { LoadError, srOnly } from '@swapstuff/sdk/ui';
 import type { SwapItem } from './items';
 import { ProductGrid } from './ProductGrid';
 

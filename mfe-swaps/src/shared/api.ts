@@ -1,21 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  endpoints,
-  ListingStatus,
-  Money,
-  type Address,
-  type FeeQuoteContent,
-  type Id,
-  type PaymentCard,
-} from '@swapstuff/contracts';
+import { endpoints, ListingStatus, Money, type FeeQuoteContent, type Id } from '@swapstuff/contracts';
 import { api, ApiError } from '@swapstuff/sdk';
 import { endpointKey, useEndpointMutation, useEndpointQuery } from '@swapstuff/sdk/query';
 
 /**
- * The swaps' hooks (issue 14) over the endpoint table: the wanted listing, my Active listings, my addresses and
- * cards, the fee quote of the cash, the lists of offers, one offer, its history, and the changes that need no
- * payment. A change reads again every view of an offer (both lists, the offer, its history) and of the
- * listings it moves (an accepted swap puts them In Trade).
+ * The swaps' hooks (issue 14) over the endpoint table: the wanted listing, my Active listings, the fee quote of
+ * the cash, the lists of offers, one offer, its history, and the changes that need no payment (my addresses and
+ * cards are @swapstuff/sdk/checkout's). A change reads again every view of an offer (both lists, the offer, its
+ * history) and of the listings it moves (an accepted swap puts them In Trade).
  */
 
 /** Every view of an offer: what a change to one is read again in. */
@@ -43,24 +35,6 @@ export const useMyActiveListings = (enabled: boolean) =>
     { status: ListingStatus.Active, pageNumber: 1, perPage: PICKER_PAGE },
     { enabled, select: (content) => content.products },
   );
-
-/** My addresses, the preferred (featured) one first. */
-export const useAddresses = () =>
-  useEndpointQuery(
-    endpoints.addresses,
-    {},
-    { select: (content): Address[] => [...content.address].sort((a, b) => b.featured - a.featured) },
-  );
-
-/** `/api/{card-provider}/cards`: the one provider there is. */
-const CARDS_INPUT = { cardProvider: 'stripe' } as const;
-
-/** My saved cards, the default first; asked only while a payment is on the screen. */
-export const useCards = (enabled = true) =>
-  useEndpointQuery(endpoints.cards, CARDS_INPUT, {
-    enabled,
-    select: (content): PaymentCard[] => [...content.cards].sort((a, b) => b.is_default - a.is_default),
-  });
 
 /**
  * The fee quote of an amount of cash (price = |cash|, whole cents); not asked for no cash. The quote of the

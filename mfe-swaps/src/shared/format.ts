@@ -1,4 +1,4 @@
-import { messages, Money, sellerName, type OrderParty, type SwapCash, type TimeRemaining } from '@swapstuff/contracts';
+import { messages, Money, sellerName, type OrderParty, type SwapCash } from '@swapstuff/contracts';
 import { ApiError } from '@swapstuff/sdk';
 
 /** What a user reads when a call failed: the api's Description, else the generic message (spec section 8). */
@@ -21,17 +21,4 @@ export function partyName(party: Pick<OrderParty, 'first_name' | 'last_name' | '
 export function cashLine(cash: SwapCash): string | null {
   if (cash.extra_payer === null || Money.parse(cash.extra_amount).cents === 0) return null;
   return `${cash.extra_payer === 'me' ? 'You add' : 'They add'} ${formatWire(cash.extra_amount)}`;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** hh:mm:ss (hours may pass 99). */
-export function formatCountdown(left: TimeRemaining): string {
-  return `${pad(left.hours)}:${pad(left.minutes)}:${pad(left.seconds)}`;
-}
-
-/** "71 hours, 59 minutes, 58 seconds": what a screen reader hears of a countdown. */
-export function describeCountdown(left: TimeRemaining): string {
-  const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
-  return [part(left.hours, 'hour'), part(left.minutes, 'minute'), part(left.seconds, 'second')].join(', ');
 }

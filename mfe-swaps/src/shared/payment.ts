@@ -1,10 +1,10 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { endpoints, messages, type SwapOffer, type SwapPaidAction } from '@swapstuff/contracts';
-import { api, ApiError } from '@swapstuff/sdk';
+import { api, ApiError, webUrl } from '@swapstuff/sdk';
 import { endpointName } from '@swapstuff/sdk/query';
 import { SWAP_CHANGES } from './api';
-import { browser, webUrl } from './browser';
+import { browser } from './browser';
 
 /**
  * The swaps' payment flow (issue 14). An action that makes me pay extra cash (an offer or counter-offer where

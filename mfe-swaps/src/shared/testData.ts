@@ -1,16 +1,17 @@
 import {
   ListingStatus,
   OfferStatus,
-  type Address,
   type FeeQuoteContent,
   type OrderProduct,
-  type PaymentCard,
   type Product,
   type SwapOffer,
   type SwapVersion,
 } from '@swapstuff/contracts';
 
 /** Test data as the api answers it (the swaps' unit tests only; never imported by the app). */
+
+// my saved addresses and cards, as the checkout's tests have them too
+export { testAddress as address, testCard as card } from '@swapstuff/sdk/testing';
 
 export const orderProduct = (id: number, title: string): OrderProduct => ({
   id,
@@ -47,30 +48,6 @@ export const listing = (id: number, title: string, changes: Partial<Product> = {
   questions_count: 0,
   created_at: '2026-11-01T00:00:00Z',
   ...changes,
-});
-
-export const address = (id: number, street: string, featured: 0 | 1): Address => ({
-  id,
-  street_1: street,
-  street_2: null,
-  formatted_street_1: street,
-  city: 'New York',
-  state: 'NY',
-  zip: '10001',
-  country: 'United States',
-  featured,
-  lat: null,
-  lng: null,
-});
-
-export const card = (id: string, last4: string, is_default: 0 | 1): PaymentCard => ({
-  id,
-  brand: 'visa',
-  last4,
-  exp_month: 4,
-  exp_year: 2040,
-  name: 'Ada Lovelace',
-  is_default,
 });
 
 /** A quote of 5 % with no discount, for `price` dollars. */

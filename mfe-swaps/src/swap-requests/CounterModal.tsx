@@ -1,17 +1,14 @@
 import { useState } from 'react';
-import { Alert, Button, Flex, Modal, Skeleton, Typography } from 'antd';
-import { routes, swapMessages, type SwapOffer } from '@swapstuff/contracts';
-import { toast } from '@swapstuff/sdk';
+import { Flex, Skeleton, Typography } from 'antd';
+import { swapMessages, type SwapOffer } from '@swapstuff/contracts';
 import { useMyActiveListings } from '../shared/api';
-import { PaymentStep, useCardChoice } from '../shared/CardPicker';
 import { cashCents, choiceOf, signedCash, type CashChoice } from '../shared/cash';
 import { CashField } from '../shared/CashField';
 import { FeeLine } from '../shared/FeeLine';
-import { errorText } from '../shared/format';
 import { itemOf, uniqueItems } from '../shared/items';
-import { useSwapAction } from '../shared/payment';
 import { ProductGrid } from '../shared/ProductGrid';
-import type { OfferDialogProps } from './AcceptDialog';
+import { usePaidAction } from '../shared/usePaidAction';
+import { OfferModal, PaidDialogActions, type OfferDialogProps } from './OfferModal';
 
 /**
  * Counter (issue 14): new terms for a pending offer, the sender's items and the cash. The receiver cannot list
@@ -19,12 +16,8 @@ import type { OfferDialogProps } from './AcceptDialog';
  * Active listings. The cash has the same radio as the offer, signed as I see it; with cash I add, through the
  * payment flow. Terms that change nothing are not sent.
  */
-export function CounterModal({ offer, onClose }: OfferDialogProps) {
-  return (
-    <Modal open={offer !== null} title="Counter-offer" onCancel={onClose} footer={null} destroyOnHidden width={720}>
-      {offer && <CounterBody key={offer.id} offer={offer} onClose={onClose} />}
-    </Modal>
-  );
+export function CounterModal(props: OfferDialogProps) {
+  return <OfferModal {...props} title="Counter-offer" width={720} body={CounterBody} />;
 }
 
 function CounterBody({ offer, onClose }: { offer: SwapOffer; onClose(): void }) {
@@ -36,13 +29,10 @@ function CounterBody({ offer, onClose }: { offer: SwapOffer; onClose(): void }) 
   const [picked, setPicked] = useState<number[]>(() => offered.map((item) => item.id));
   const before = choiceOf(offer);
   const [cashChoice, setCashChoice] = useState<CashChoice>(before);
-  const { run, running } = useSwapAction();
-  const [error, setError] = useState<string | null>(null);
-  const [redirecting, setRedirecting] = useState(false);
 
   const cash = signedCash(cashChoice);
-  const pays = cash !== null && cash > 0;
-  const payCard = useCardChoice(pays);
+  // only cash I add is paid now
+  const paid = usePaidAction(cash !== null && cash > 0 ? cashCents(cash) : 0);
   const chosen = items.filter((item) => picked.includes(item.id)).map((item) => item.id);
   const sameItems =
     [...chosen].sort().join() ===
@@ -51,28 +41,20 @@ function CounterBody({ offer, onClose }: { offer: SwapOffer; onClose(): void }) 
       .sort()
       .join();
   const unchanged = sameItems && cash !== null && cash === signedCash(before);
-  const busy = running || redirecting;
-  const ready = chosen.length > 0 && cash !== null && !unchanged && (!pays || payCard.card !== undefined) && !busy;
+  const complete = chosen.length > 0 && cash !== null && !unchanged;
 
   const toggle = (id: number) => {
-    setError(null);
+    paid.clearError();
     setPicked((was) => (was.includes(id) ? was.filter((p) => p !== id) : [...was, id]));
   };
 
-  const send = async () => {
-    if (!ready || cash === null) return;
-    setError(null);
-    try {
-      const outcome = await run(
-        { action: 'counter', requestId: offer.id, productIds: chosen, cash },
-        pays ? (payCard.card?.id ?? null) : null,
-      );
-      if (outcome.kind === 'redirected') return setRedirecting(true);
-      toast.success(swapMessages.countered);
-      onClose();
-    } catch (err) {
-      setError(errorText(err));
-    }
+  const send = () => {
+    if (!complete || cash === null || paid.busy || !paid.paymentReady) return;
+    void paid.submit(
+      { action: 'counter', requestId: offer.id, productIds: chosen, cash },
+      swapMessages.countered,
+      onClose,
+    );
   };
 
   return (
@@ -101,27 +83,21 @@ function CounterBody({ offer, onClose }: { offer: SwapOffer; onClose(): void }) 
         <CashField
           value={cashChoice}
           onChange={(value) => {
-            setError(null);
+            paid.clearError();
             setCashChoice(value);
           }}
-          disabled={busy}
+          disabled={paid.busy}
         />
         <FeeLine cents={cash === null ? null : cashCents(cash)} />
       </Flex>
-      {pays && <PaymentStep cents={cashCents(cash)} choice={payCard} returnTo={routes.swapRequests} disabled={busy} />}
-      {unchanged && <Typography.Text type="secondary">{swapMessages.nothingChanged}</Typography.Text>}
-      {error && <Alert type="error" showIcon role="alert" title={error} />}
-      {redirecting && (
-        <Alert type="info" showIcon role="status" title="Taking you to your bank to confirm this payment…" />
-      )}
-      <Flex justify="end" gap={8} wrap>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="primary" disabled={!ready} loading={busy} onClick={() => void send()}>
-          Send counter-offer
-        </Button>
-      </Flex>
+      <PaidDialogActions
+        paid={paid}
+        complete={complete}
+        note={unchanged && <Typography.Text type="secondary">{swapMessages.nothingChanged}</Typography.Text>}
+        label="Send counter-offer"
+        onSubmit={send}
+        onCancel={onClose}
+      />
     </Flex>
   );
 }

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Flex, Modal, Radio, Typography } from 'antd';
+import { Flex, Radio, Typography } from 'antd';
 import { routes, swapMessages, type SwapOffer, type SwapShipping } from '@swapstuff/contracts';
 import { toast } from '@swapstuff/sdk';
 import { AddressPicker, useAddressChoice } from '../shared/AddressPicker';
 import { useGiveDetails } from '../shared/api';
 import { errorText } from '../shared/format';
-import type { OfferDialogProps } from './AcceptDialog';
 import { DetailsCountdown } from './DetailsCountdown';
+import { DialogActions, OfferModal, type OfferDialogProps } from './OfferModal';
 
 const SHIPPING: { value: SwapShipping; label: string }[] = [
   { value: 'platform', label: 'Platform label (we buy the label from the carrier)' },
@@ -17,12 +17,8 @@ const SHIPPING: { value: SwapShipping; label: string }[] = [
  * Give swap details (spec sections 4 and 9): within 72 hours of acceptance, where I receive the other side's
  * parcel (an address is required) and how I send mine. The countdown ticks while the dialog is open.
  */
-export function DetailsModal({ offer, onClose }: OfferDialogProps) {
-  return (
-    <Modal open={offer !== null} title="Give swap details" onCancel={onClose} footer={null} destroyOnHidden width={520}>
-      {offer && <DetailsBody key={offer.id} offer={offer} onClose={onClose} />}
-    </Modal>
-  );
+export function DetailsModal(props: OfferDialogProps) {
+  return <OfferModal {...props} title="Give swap details" body={DetailsBody} />;
 }
 
 function DetailsBody({ offer, onClose }: { offer: SwapOffer; onClose(): void }) {
@@ -72,15 +68,14 @@ function DetailsBody({ offer, onClose }: { offer: SwapOffer; onClose(): void }) 
         </Radio.Group>
         {shipping === undefined && <Typography.Text type="secondary">{swapMessages.shippingRequired}</Typography.Text>}
       </Flex>
-      {error && <Alert type="error" showIcon role="alert" title={error} />}
-      <Flex justify="end" gap={8} wrap>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="primary" disabled={!ready} loading={busy} onClick={() => void save()}>
-          Save details
-        </Button>
-      </Flex>
+      <DialogActions
+        label="Save details"
+        ready={ready}
+        busy={busy}
+        error={error}
+        onSubmit={() => void save()}
+        onCancel={onClose}
+      />
     </Flex>
   );
 }

@@ -2,10 +2,10 @@ import { useId, type ReactNode } from 'react';
 import { Button, Card, Flex, Popconfirm, Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { OfferStatus, offerStatusLabel, routes, type SwapOffer } from '@swapstuff/contracts';
-import { srOnly } from '../shared/a11y';
-import { webUrl } from '../shared/browser';
+import { webUrl } from '@swapstuff/sdk';
+import { srOnly } from '@swapstuff/sdk/ui';
 import { cashLine, partyName } from '../shared/format';
-import { ItemList } from '../shared/ItemList';
+import { GiveAndGet } from '../shared/ItemList';
 import { DetailsCountdown } from './DetailsCountdown';
 
 /** What the card's buttons do; each gets the card's offer. Reject and Cancel resolve when done (after a confirm). */
@@ -51,70 +51,35 @@ export function OfferCard({ offer, ...actions }: OfferCardActions & { offer: Swa
   const { accept, reject, cancel, counter, agree, details } = offer.actions;
 
   const buttons: ReactNode[] = [];
-  if (accept) {
+  /** A button that opens what `open` shows of the offer. */
+  const button = (key: string, label: string, open: (offer: SwapOffer) => void, primary = false) =>
     buttons.push(
-      <Button key="accept" type="primary" onClick={() => actions.onAccept(offer)}>
-        Accept
+      <Button key={key} type={primary ? 'primary' : 'default'} onClick={() => open(offer)}>
+        {label}
       </Button>,
     );
-  }
-  if (agree) {
-    buttons.push(
-      <Button key="agree" type="primary" onClick={() => actions.onAgree(offer)}>
-        Accept counter-offer
-      </Button>,
-    );
-  }
-  if (details) {
-    buttons.push(
-      <Button key="details" type="primary" onClick={() => actions.onDetails(offer)}>
-        Give swap details
-      </Button>,
-    );
-  }
-  if (counter) {
-    buttons.push(
-      <Button key="counter" onClick={() => actions.onCounter(offer)}>
-        Counter
-      </Button>,
-    );
-  }
-  if (reject) {
+  /** A button that ends the offer, after a confirm that names it. */
+  const ending = (key: string, label: string, title: string, onConfirm: (offer: SwapOffer) => Promise<void>) =>
     buttons.push(
       <Popconfirm
-        key="reject"
-        title="Reject this swap request?"
-        okText="Reject"
+        key={key}
+        title={title}
+        okText={label}
         okButtonProps={{ danger: true }}
         cancelText="Keep it"
-        onConfirm={() => actions.onReject(offer)}
+        onConfirm={() => onConfirm(offer)}
       >
-        <Button danger>Reject</Button>
+        <Button danger>{label}</Button>
       </Popconfirm>,
     );
-  }
-  if (cancel) {
-    buttons.push(
-      <Popconfirm
-        key="cancel"
-        title="Cancel this swap request?"
-        okText="Cancel Request"
-        okButtonProps={{ danger: true }}
-        cancelText="Keep it"
-        onConfirm={() => actions.onCancel(offer)}
-      >
-        <Button danger>Cancel Request</Button>
-      </Popconfirm>,
-    );
-  }
-  buttons.push(
-    <Button key="offer" onClick={() => actions.onViewOffer(offer)}>
-      View Offer
-    </Button>,
-    <Button key="status" onClick={() => actions.onViewStatus(offer)}>
-      View Status
-    </Button>,
-  );
+  if (accept) button('accept', 'Accept', actions.onAccept, true);
+  if (agree) button('agree', 'Accept counter-offer', actions.onAgree, true);
+  if (details) button('details', 'Give swap details', actions.onDetails, true);
+  if (counter) button('counter', 'Counter', actions.onCounter);
+  if (reject) ending('reject', 'Reject', 'Reject this swap request?', actions.onReject);
+  if (cancel) ending('cancel', 'Cancel Request', 'Cancel this swap request?', actions.onCancel);
+  button('offer', 'View Offer', actions.onViewOffer);
+  button('status', 'View Status', actions.onViewStatus);
 
   return (
     <Card role="article" aria-labelledby={titleId} styles={{ body: { padding: 16 } }}>
@@ -143,16 +108,7 @@ export function OfferCard({ offer, ...actions }: OfferCardActions & { offer: Swa
           </Typography.Text>
         </Flex>
 
-        <Flex gap={16} wrap>
-          <div style={{ flex: '1 1 220px', minWidth: 0 }}>
-            <Typography.Text type="secondary">You give</Typography.Text>
-            <ItemList items={offer.my_products} label="You give" />
-          </div>
-          <div style={{ flex: '1 1 220px', minWidth: 0 }}>
-            <Typography.Text type="secondary">You get</Typography.Text>
-            <ItemList items={offer.thier_products} label="You get" />
-          </div>
-        </Flex>
+        <GiveAndGet terms={offer} />
         {cash && <Typography.Text strong>{cash}</Typography.Text>}
 
         {offer.offer_status === OfferStatus.Accepted && <DetailsCountdown offer={offer} />}

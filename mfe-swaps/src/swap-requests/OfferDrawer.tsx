@@ -3,9 +3,9 @@ import type { SwapOffer, SwapVersion } from '@swapstuff/contracts';
 import { LoadError, LocalDateTime } from '@swapstuff/sdk/ui';
 import { useOffer } from '../shared/api';
 import { cashLine, formatWire } from '../shared/format';
-import { ItemList } from '../shared/ItemList';
+import { GiveAndGet } from '../shared/ItemList';
 import styles from '../shared/swaps.module.css';
-import type { OfferDialogProps } from './AcceptDialog';
+import type { OfferDialogProps } from './OfferModal';
 
 function VersionCard({ version, latest, fee }: { version: SwapVersion; latest: boolean; fee: string | null }) {
   const cash = cashLine(version);
@@ -31,16 +31,7 @@ function VersionCard({ version, latest, fee }: { version: SwapVersion; latest: b
         <Typography.Text type="secondary" style={{ fontSize: 13 }}>
           <LocalDateTime value={version.created_at} />
         </Typography.Text>
-        <Flex gap={12} wrap>
-          <div style={{ flex: '1 1 160px', minWidth: 0 }}>
-            <Typography.Text type="secondary">You give</Typography.Text>
-            <ItemList items={version.my_products} label="You give" size={40} />
-          </div>
-          <div style={{ flex: '1 1 160px', minWidth: 0 }}>
-            <Typography.Text type="secondary">You get</Typography.Text>
-            <ItemList items={version.thier_products} label="You get" size={40} />
-          </div>
-        </Flex>
+        <GiveAndGet terms={version} compact />
         <Typography.Text>{cash ?? 'No cash'}</Typography.Text>
         {fee && (
           <Typography.Text type="secondary" style={{ fontSize: 13 }}>

@@ -2,11 +2,10 @@ import { Flex, Modal, Skeleton, Typography } from 'antd';
 import CheckCircleOutlined from '@ant-design/icons/CheckCircleOutlined';
 import HistoryOutlined from '@ant-design/icons/HistoryOutlined';
 import { HistoryCode, type StatusHistoryItem } from '@swapstuff/contracts';
-import { LoadError, LocalDateTime } from '@swapstuff/sdk/ui';
-import { srOnly } from '../shared/a11y';
+import { LoadError, LocalDateTime, srOnly } from '@swapstuff/sdk/ui';
 import { useHistory } from '../shared/api';
 import styles from '../shared/swaps.module.css';
-import type { OfferDialogProps } from './AcceptDialog';
+import type { OfferDialogProps } from './OfferModal';
 
 /** The spec's icons (section 4): pending a history icon, completed a tick, any other step a dot. */
 function StepIcon({ code }: { code: number }) {

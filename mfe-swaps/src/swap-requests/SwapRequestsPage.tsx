@@ -1,11 +1,10 @@
-import { useState } from 'react';
-import { Alert, Tabs } from 'antd';
+import { Tabs } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { OfferStatus, swapMessages, type SwapOffer, type SwapPaidAction } from '@swapstuff/contracts';
 import { toast } from '@swapstuff/sdk';
 import { PageFrame } from '@swapstuff/sdk/ui';
 import type { OffersTab } from '../shared/api';
-import { errorText } from '../shared/format';
+import { PaymentReturnAlerts } from '../shared/PaymentReturnAlerts';
 import { usePaymentReturn } from '../shared/usePaymentReturn';
 import { OffersList } from './OffersList';
 
@@ -45,42 +44,20 @@ function doneMessage(offer: SwapOffer, action: SwapPaidAction['action'] | null):
 export function SwapRequestsPage() {
   const [params, setParams] = useSearchParams();
   const { tab, pageNumber } = readParams(params);
-  const [returnError, setReturnError] = useState<string | null>(null);
 
-  const returning = usePaymentReturn((outcome) => {
+  const paymentReturn = usePaymentReturn((outcome) => {
     if ('offer' in outcome) {
       toast.success(doneMessage(outcome.offer, outcome.action));
       // a reload or a shared link never confirms the same payment again
       setParams(paramsOf(outcome.offer.role === 'sender' ? 'sent' : 'received'), { replace: true });
       return;
     }
-    setReturnError(errorText(outcome.error));
     setParams(paramsOf(tab), { replace: true });
   });
 
   return (
     <PageFrame title="Swap Requests">
-      {returning && (
-        <Alert
-          type="info"
-          showIcon
-          role="status"
-          title="Finishing your payment…"
-          description="Your bank has answered. Completing your swap now."
-          style={{ marginBottom: 16 }}
-        />
-      )}
-      {returnError && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={returnError}
-          closable
-          onClose={() => setReturnError(null)}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <PaymentReturnAlerts state={paymentReturn} finishing="Completing your swap now." />
       <Tabs
         activeKey={tab}
         onChange={(key) => setParams(paramsOf(key as OffersTab))}

@@ -1,19 +1,19 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Flex, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { MAX_SWAP_ITEMS, routes, swapMessages, type Product } from '@swapstuff/contracts';
-import { bus, toast } from '@swapstuff/sdk';
+import { bus } from '@swapstuff/sdk';
+import { Section } from '@swapstuff/sdk/checkout';
 import { useMyActiveListings } from '../shared/api';
-import { PaymentStep, useCardChoice } from '../shared/CardPicker';
+import { ActionAlerts } from '../shared/ActionAlerts';
+import { PaymentStep } from '../shared/CardPicker';
 import { cashCents, signedCash, type CashChoice } from '../shared/cash';
 import { CashField } from '../shared/CashField';
 import { FeeLine } from '../shared/FeeLine';
-import { errorText } from '../shared/format';
 import { itemOf, type SwapItem } from '../shared/items';
 import { ItemList } from '../shared/ItemList';
 import { ListingPicker } from '../shared/ListingPicker';
-import { useSwapAction } from '../shared/payment';
-import { Section } from '../shared/Section';
+import { usePaidAction } from '../shared/usePaidAction';
 import { clearDraft, readDraft, writeDraft, type SwapDraft } from './draft';
 
 /** Where a sent offer is seen: Swap Requests, Sent. */
@@ -31,17 +31,14 @@ export function SwapForm({ product }: { product: Product }) {
   const [draft, setDraft] = useState<SwapDraft>(() => readDraft(listingId));
   const [picking, setPicking] = useState(false);
   const [pickerAsked, setPickerAsked] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [redirecting, setRedirecting] = useState(false);
-  const { run, running } = useSwapAction();
   const sending = useRef(false);
   const mine = useMyActiveListings(pickerAsked);
 
   const cash = signedCash(draft.cash);
-  const pays = cash !== null && cash > 0;
-  const card = useCardChoice(pays, draft.cardId);
-  const busy = running || redirecting;
-  const ready = draft.items.length > 0 && cash !== null && (!pays || card.card !== undefined) && !busy;
+  // only cash I add is paid now
+  const paid = usePaidAction(cash !== null && cash > 0 ? cashCents(cash) : 0, draft.cardId);
+  const { card, busy } = paid;
+  const ready = draft.items.length > 0 && cash !== null && paid.paymentReady && !busy;
 
   /** what Send waits for, said under it */
   const missing =
@@ -52,7 +49,7 @@ export function SwapForm({ product }: { product: Product }) {
           draft.cash.amount === null
           ? 'Enter the amount of cash'
           : null
-        : pays && !card.card
+        : !paid.paymentReady
           ? 'Please choose a card'
           : null;
 
@@ -61,7 +58,7 @@ export function SwapForm({ product }: { product: Product }) {
     const merged = { ...draft, ...next };
     writeDraft(listingId, merged);
     setDraft(merged);
-    setError(null);
+    paid.clearError();
   };
 
   const chooseCard = (cardId: string) => {
@@ -77,23 +74,15 @@ export function SwapForm({ product }: { product: Product }) {
   const send = async () => {
     if (!ready || cash === null || sending.current) return;
     sending.current = true;
-    setError(null);
-    try {
-      const outcome = await run(
-        { action: 'offer', productId: product.id, productIds: draft.items.map((item) => item.id), cash },
-        pays ? (card.card?.id ?? null) : null,
-      );
-      if (outcome.kind === 'redirected') {
-        setRedirecting(true);
-        return;
-      }
-      clearDraft(listingId);
-      toast.success(swapMessages.sent);
-      navigate(SENT_OFFERS);
-    } catch (err) {
-      sending.current = false;
-      setError(errorText(err));
-    }
+    const sent = await paid.submit(
+      { action: 'offer', productId: product.id, productIds: draft.items.map((item) => item.id), cash },
+      swapMessages.sent,
+      () => {
+        clearDraft(listingId);
+        navigate(SENT_OFFERS);
+      },
+    );
+    if (!sent) sending.current = false;
   };
 
   return (
@@ -128,21 +117,13 @@ export function SwapForm({ product }: { product: Product }) {
         </Flex>
       </Section>
 
-      {pays && (
+      {paid.pays && (
         <Section title="Payment">
-          <PaymentStep
-            cents={cashCents(cash)}
-            choice={{ ...card, choose: chooseCard }}
-            returnTo={here}
-            disabled={busy}
-          />
+          <PaymentStep cents={paid.cents} choice={{ ...card, choose: chooseCard }} returnTo={here} disabled={busy} />
         </Section>
       )}
 
-      {error && <Alert type="error" showIcon role="alert" title={error} />}
-      {redirecting && (
-        <Alert type="info" showIcon role="status" title="Taking you to your bank to confirm this payment…" />
-      )}
+      <ActionAlerts error={paid.error} redirecting={paid.redirecting} />
       <Button type="primary" size="large" block disabled={!ready} loading={busy} onClick={() => void send()}>
         Send
       </Button>

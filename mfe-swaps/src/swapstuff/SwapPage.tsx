@@ -1,13 +1,12 @@
-import { useState, type ReactNode } from 'react';
-import { Alert, Flex, Result, Skeleton } from 'antd';
+import type { ReactNode } from 'react';
+import { Flex, Result, Skeleton } from 'antd';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ListingStatus, messages, routes, swapMessages } from '@swapstuff/contracts';
 import { toast, useSession } from '@swapstuff/sdk';
-import { EmptyState, LoadError, PageFrame } from '@swapstuff/sdk/ui';
-import { srOnly } from '../shared/a11y';
+import { Section } from '@swapstuff/sdk/checkout';
+import { EmptyState, LoadError, PageFrame, srOnly } from '@swapstuff/sdk/ui';
 import { useListing } from '../shared/api';
-import { errorText } from '../shared/format';
-import { Section } from '../shared/Section';
+import { PaymentReturnAlerts } from '../shared/PaymentReturnAlerts';
 import { usePaymentReturn } from '../shared/usePaymentReturn';
 import { clearDraft } from './draft';
 import { SENT_OFFERS, SwapForm } from './SwapForm';
@@ -33,16 +32,14 @@ export function SwapPage() {
   const navigate = useNavigate();
   const viewerId = useSession((s) => s.profile?.userId);
   const listing = useListing(id);
-  const [returnError, setReturnError] = useState<string | null>(null);
 
-  const returning = usePaymentReturn((outcome) => {
+  const paymentReturn = usePaymentReturn((outcome) => {
     if ('offer' in outcome) {
       clearDraft(String(listing.data?.id ?? id));
       toast.success(swapMessages.sent);
       navigate(SENT_OFFERS, { replace: true });
       return;
     }
-    setReturnError(errorText(outcome.error));
     // a reload or a shared link never confirms the same payment again
     navigate({ pathname }, { replace: true });
   });
@@ -81,7 +78,7 @@ export function SwapPage() {
         <div style={{ flex: '1 1 420px', minWidth: 0 }}>
           {own ? (
             <Notice title={swapMessages.ownListing} listingId={product.id} />
-          ) : !available && !returning ? (
+          ) : !available && !paymentReturn.returning ? (
             <Notice title={swapMessages.listingNotAvailable} listingId={product.id} />
           ) : (
             <SwapForm key={product.id} product={product} />
@@ -93,27 +90,7 @@ export function SwapPage() {
 
   return (
     <PageFrame title="Swap">
-      {returning && (
-        <Alert
-          type="info"
-          showIcon
-          role="status"
-          title="Finishing your payment…"
-          description="Your bank has answered. Sending your swap offer now."
-          style={{ marginBottom: 16 }}
-        />
-      )}
-      {returnError && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={returnError}
-          closable
-          onClose={() => setReturnError(null)}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <PaymentReturnAlerts state={paymentReturn} finishing="Sending your swap offer now." />
       {content}
     </PageFrame>
   );

@@ -8,4 +8,6 @@ export { routes, staticPageSlugs, type StaticPageSlug } from '@swapstuff/contrac
 export * from './forms';
 export * from './session';
 export { RequireAuth, loginUrl } from './routing/RequireAuth';
+// links of the remotes: an api's URL only when it is a web page, a page that sends the user back (?redirect=)
+export { webUrl, withRedirect } from './routing/links';
 export { useHydrated } from './hydration';

@@ -5,4 +5,5 @@ export { TestQueryProvider } from './TestQueryProvider';
 export { recordToasts } from './recordToasts';
 export { itSaysComingSoon } from './comingSoon';
 export { testUser } from './users';
+export { testAddress, testCard } from './wallet';
 export { fakeFetch, ok, refused, type FakeFetch, type FetchCall, type FetchReply } from './fakeFetch';

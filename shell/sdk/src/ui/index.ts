@@ -1,5 +1,9 @@
 // `@swapstuff/sdk/ui`: the antd UI kit, a federation singleton of its own. Its modules reach the core
 // by package name (`@swapstuff/sdk`), never by a relative path, so the page keeps one bus and one store.
+// visually hidden, still read aloud: the loading states' words and labels of every remote
+export { srOnly } from './a11y';
+// the 72 hours' and the inspection's ticking countdowns of the swaps' and the orders' cards, written once
+export { Countdown, type CountdownProps } from './Countdown';
 export { DeclaredRoutes, type DeclaredRoutesProps } from './DeclaredRoutes';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { FallbackImage, PLACEHOLDER_IMAGE, type FallbackImageProps } from './FallbackImage';

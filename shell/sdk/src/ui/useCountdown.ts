@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { timeRemaining, type TimeRemaining } from '@swapstuff/contracts';
 
 /** The spec's tick (section 9: the countdown ticks every second). */
-export const TICK_MS = 1000;
+const TICK_MS = 1000;
 
 const toMs = (left: TimeRemaining) => ((left.hours * 60 + left.minutes) * 60 + left.seconds) * 1000;
 

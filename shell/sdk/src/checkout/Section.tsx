@@ -1,8 +1,19 @@
 import { useId, type ReactNode } from 'react';
 import { Card, Flex } from 'antd';
 
-/** One part of a swap screen: a labelled region with its heading and, beside it, its button. */
-export function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+export interface SectionProps {
+  /** the region's heading (an h2) */
+  title: string;
+  /** its button, beside the heading */
+  action?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * One part of a screen where the user pays (a checkout's step, a part of a swap's offer): a labelled region
+ * with its heading and, beside it, its button.
+ */
+export function Section({ title, action, children }: SectionProps) {
   const headingId = useId();
   return (
     <Card size="small" styles={{ body: { padding: 16 } }}>

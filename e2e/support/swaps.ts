@@ -1,0 +1,63 @@
+import type { APIRequestContext } from '@playwright/test';
+import { paymentsURL, type Engine } from '../servers';
+import { withDatabase } from './database';
+
+/**
+ * The world around a swap, for the journeys: its 72 hours passing, and what the payment sandbox charged and
+ * refunded for its extra cash.
+ */
+
+/** The 72 hours for an accepted offer's details end now (the swaps' job, every 2 s here, abandons it). */
+export function passDetailsDeadline(engine: Engine, swapId: number): Promise<void> {
+  return withDatabase(engine, async (db) => {
+    await db('swap_requests')
+      .where({ id: swapId, offer_status: 1 })
+      .update({ details_due_at: new Date(Date.now() - 1000) });
+  });
+}
+
+/** The offer's id, its legs and each leg's tracking number, read from the database. */
+export function swapOf(engine: Engine, listingId: number) {
+  return withDatabase(engine, async (db) => {
+    const swap = await db('swap_requests').where({ listing_id: listingId }).orderBy('id', 'desc').first();
+    const legs = await db('orders').where({ swap_request_id: swap.id }).orderBy('id');
+    return {
+      id: swap.id as number,
+      status: swap.offer_status as number,
+      // the sender's parcel first: the legs are made in that order
+      legs: legs.map((leg: { id: number; status: string }) => ({ id: leg.id, status: leg.status })),
+    };
+  });
+}
+
+/** What the payment sandbox charged and refunded for each payment of extra cash the offer had, in cents. */
+export async function swapCardMoney(
+  request: APIRequestContext,
+  engine: Engine,
+  swapId: number,
+): Promise<{ charged: number; refunded: number }[]> {
+  const payments = await withDatabase(engine, (db) =>
+    db('swap_request_versions')
+      .where({ swap_request_id: swapId })
+      .whereNotNull('payment_intent_id')
+      .orderBy('version')
+      .pluck('payment_intent_id'),
+  );
+  const get = async <T>(path: string) => {
+    const res = await request.get(`${paymentsURL(engine)}${path}`, {
+      headers: { Authorization: 'Bearer sk_test_sandbox' },
+    });
+    if (!res.ok()) throw new Error(`${path}: ${res.status()}`);
+    return (await res.json()) as T;
+  };
+  return Promise.all(
+    payments.map(async (pi: string) => {
+      const intent = await get<{ latest_charge: string | null }>(`/v1/payment_intents/${pi}`);
+      if (!intent.latest_charge) return { charged: 0, refunded: 0 };
+      const charge = await get<{ amount_captured: number; amount_refunded: number }>(
+        `/v1/charges/${intent.latest_charge}`,
+      );
+      return { charged: charge.amount_captured, refunded: charge.amount_refunded };
+    }),
+  );
+}
