@@ -42,12 +42,13 @@ async function memberWithListing(browser: Browser, engine: Engine, title: string
   return { signed: { user: seller, context, page } as Signed, listingId };
 }
 
-const offerCard = (page: Page, title: string): Locator => page.getByRole('article', { name: new RegExp(title) });
+/** An offer's card, named by the listing it wants (on both sides). */
+const offerCard = (page: Page, wanted: string): Locator => page.getByRole('article', { name: new RegExp(wanted) });
 
 /** From the wanted listing's page: Swap, my listing picked, extra cash added and paid with the saved card. */
 async function offerWithCash(page: Page, wantedId: number, mine: string, dollars: number) {
   await page.goto(`/item-detail/${wantedId}`);
-  await page.getByRole('link', { name: 'Swap' }).click();
+  await page.getByRole('link', { name: 'Swap', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/swapstuff/${wantedId}`));
   await page.getByRole('button', { name: 'Select the product' }).click();
   const picker = page.getByRole('dialog', { name: 'Select the product' });
@@ -72,7 +73,7 @@ async function acceptOffer(page: Page, theirTitle: string) {
   const dialog = page.getByRole('dialog', { name: 'Preferred delivery address' });
   await dialog.getByRole('radio').first().check();
   await dialog.getByRole('button', { name: 'Next' }).click();
-  await expect(offerCard(page, theirTitle).getByTestId('offer-status')).toHaveText('Accepted');
+  await expect(offerCard(page, theirTitle).getByTestId('offer-status')).toHaveText('Status: Accepted');
 }
 
 async function giveDetails(page: Page, tab: 'sent' | 'received', title: string, shipping: RegExp) {
@@ -100,14 +101,14 @@ test('a swap with cash, countered, accepted, shipped both ways, delivered and co
   // B counters asking for $30
   const pageB = b.signed.page;
   await pageB.goto('/swap-requests?tab=received');
-  await expect(offerCard(pageB, 'Brass lamp')).toContainText('They add $20.00');
-  await offerCard(pageB, 'Brass lamp').getByRole('button', { name: 'Counter' }).click();
+  await expect(offerCard(pageB, 'Oak chair')).toContainText('They add $20.00');
+  await offerCard(pageB, 'Oak chair').getByRole('button', { name: 'Counter' }).click();
   const counter = pageB.getByRole('dialog', { name: 'Counter-offer' });
   await counter.getByRole('radio', { name: 'I ask for cash' }).check();
   await counter.getByRole('spinbutton', { name: 'Cash you ask for, in dollars' }).fill('30');
   await counter.getByRole('button', { name: 'Send counter-offer' }).click();
   await expect(counter).toBeHidden();
-  await expect(offerCard(pageB, 'Brass lamp')).toContainText('They add $30.00');
+  await expect(offerCard(pageB, 'Oak chair')).toContainText('They add $30.00');
 
   // A sees what changed and accepts the counter, paying $30 (the $20 goes back to the card)
   const pageA = a.signed.page;
@@ -125,7 +126,7 @@ test('a swap with cash, countered, accepted, shipped both ways, delivered and co
   await expect(offerCard(pageA, 'Oak chair')).toContainText('Waiting for them');
 
   // B accepts; both listings are in trade and the 72 hours start
-  await acceptOffer(pageB, 'Brass lamp');
+  await acceptOffer(pageB, 'Oak chair');
   for (const size of [
     { width: 390, height: 844 },
     { width: 1280, height: 800 },
@@ -136,7 +137,7 @@ test('a swap with cash, countered, accepted, shipped both ways, delivered and co
 
   // both give their details: A ships with a platform label, B with their own courier
   await giveDetails(pageA, 'sent', 'Oak chair', /Platform label/);
-  await giveDetails(pageB, 'received', 'Brass lamp', /My own courier/);
+  await giveDetails(pageB, 'received', 'Oak chair', /My own courier/);
   const swap = await swapOf(engine, b.listingId);
   expect(swap.legs).toHaveLength(2);
   // the sender's leg (A ships the lamp) and the receiver's (B ships the chair)
@@ -145,7 +146,7 @@ test('a swap with cash, countered, accepted, shipped both ways, delivered and co
   // A's label, bought by the job, printed from My Orders; the carrier delivers it
   await pageA.goto('/my-orders?kind=swap');
   const sent = pageA.getByRole('article', { name: /Brass lamp/ });
-  await expect(sent.getByRole('button', { name: /Shipping Label/ })).toBeVisible({ timeout: 20_000 });
+  await expect(sent.getByRole('button', { name: 'Print Label' })).toBeVisible({ timeout: 20_000 });
   const label = await pageA.request.get(`/api/initiate/shiping/${legA.id}`, { headers: await xsrfHeaders(pageA) });
   const tracking = ((await label.json()) as { Content: { tracking_number: string } }).Content.tracking_number;
   await advanceParcel(pageA.request, engine, tracking, 'DELIVERED');
@@ -178,7 +179,7 @@ test('a swap with cash, countered, accepted, shipped both ways, delivered and co
   await expect.poll(async () => (await swapOf(engine, b.listingId)).status, { timeout: 30_000 }).toBe(3);
 
   await pageA.goto('/swap-requests?tab=sent');
-  await expect(offerCard(pageA, 'Oak chair').getByTestId('offer-status')).toHaveText('Completed');
+  await expect(offerCard(pageA, 'Oak chair').getByTestId('offer-status')).toHaveText('Status: Completed');
   for (const [page, id] of [
     [pageA, a.listingId],
     [pageB, b.listingId],
@@ -205,7 +206,7 @@ test('a swap whose receiver never gives their details is abandoned after 72 hour
   const a = await memberWithListing(browser, engine, 'Tin drum');
   const b = await memberWithListing(browser, engine, 'Felt hat');
   await offerWithCash(a.signed.page, b.listingId, 'Tin drum', 20);
-  await acceptOffer(b.signed.page, 'Tin drum');
+  await acceptOffer(b.signed.page, 'Felt hat');
   await giveDetails(a.signed.page, 'sent', 'Felt hat', /Platform label/);
 
   // B never does: the clock passes 72 hours, the swaps' job abandons the offer
@@ -220,7 +221,7 @@ test('a swap whose receiver never gives their details is abandoned after 72 hour
       },
       { timeout: 30_000 },
     )
-    .toBe('Abandoned');
+    .toBe('Status: Abandoned');
   await offerCard(pageA, 'Felt hat').getByRole('button', { name: 'View Status' }).click();
   const status = pageA.getByRole('dialog', { name: 'View Status' });
   await expect(status.getByRole('region', { name: 'My Status' })).toContainText('not given within 72 hours');

@@ -128,13 +128,18 @@ export async function orderViews(
 ): Promise<Order[]> {
   if (rows.length === 0) return [];
   const found = await related(deps, rows, viewerId);
-  const sells = rows.some((row) => row.seller_id === viewerId);
+  const sells = rows.some((row) => row.seller_id === viewerId && row.kind === 'buynow');
   const payouts = sells ? await payoutStatus(deps, viewerId) : null;
   return rows.map((row) => {
     const role = row.buyer_id === viewerId ? 'buyer' : 'seller';
     const inspectionEnds = iso(row.inspection_ends_at);
     const open = row.status === '1' || row.status === '5';
-    const bankDetails = role === 'seller' && payouts !== null && payouts.action_required === ActionRequired.BankDetails;
+    // a swap leg pays its sender nothing (the swap's cash is the offer's): no bank details asked on it
+    const bankDetails =
+      role === 'seller' &&
+      row.kind === 'buynow' &&
+      payouts !== null &&
+      payouts.action_required === ActionRequired.BankDetails;
     const product = found.products.get(row.listing_id)!;
     return {
       id: row.id,
