@@ -200,7 +200,10 @@ export async function resolve(
       images: '[]',
     });
     await moveOrder(trx, deps.events, order.id, OrderSwapStatus.Completed, { completed_at: new Date() });
-    await moveListing(trx, deps.events, order.listing_id, full ? ListingStatus.Active : ListingStatus.Swapped);
+    // a swap leg's listing stays Disputed: the swap, completing with its other leg, makes its listings Swapped
+    if (order.kind === 'buynow') {
+      await moveListing(trx, deps.events, order.listing_id, full ? ListingStatus.Active : ListingStatus.Swapped);
+    }
   });
   return disputeView(deps, (await disputesRepo.ofOrder(deps.db, order.id))!, order);
 }

@@ -38,6 +38,19 @@ export function orderHandlers(deps: OrderDeps): Handler[] {
         '/my-orders',
       );
     }),
+    on('order.shipped', 'orders.notify-shipped', async (trx, { orderId }) => {
+      const order = await ordersRepo.byId(trx, orderId);
+      if (!order) return;
+      const title = await titleOf(trx, order.listing_id);
+      await notify(
+        trx,
+        order.buyer_id,
+        'order.shipped',
+        'Your item is on its way',
+        `"${title}" was handed to the courier. Follow it in Shipping Updates.`,
+        '/my-purchases',
+      );
+    }),
     on('order.moved', 'orders.notify-moved', async (trx, { orderId, to }) => {
       const order = await ordersRepo.byId(trx, orderId);
       if (!order) return;

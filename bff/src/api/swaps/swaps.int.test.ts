@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { ListingStatus, OfferStatus, swapMessages, type SwapOffer } from '@swapstuff/contracts';
 import { HttpError } from '../../http';
 import { call, startTestApi, type TestApi } from '../../../test/harness';
@@ -29,7 +30,9 @@ import {
   swapDetail,
   swapListing,
 } from '../../../test/swaps';
+import { resolveDispute } from '../disputes';
 import { paymentEscrow, userBalances } from '../ledger';
+import { diskStorage } from '../../adapters/storage';
 import { swapTransaction } from './service';
 import { lockSwap, moveOffer, OFFER_MOVES } from './status';
 
@@ -159,6 +162,83 @@ describe('an offer with cash, countered, accepted and swapped', () => {
     expect((await available(bob)) - before).toBe(3000 - 150);
     expect(await paymentEscrow(api.db, second)).toBe(0);
     expect(await capturesOf(api, second)).toBe(1);
+    await expectLedgerInvariants(api);
+
+    // each step was told to the side it concerns, through the outbox
+    const told = async (who: Member) => new Set(await api.db('notifications').where({ user_id: who.id }).pluck('kind'));
+    expect([...(await told(bob))]).toEqual(
+      expect.arrayContaining([
+        'swap.offered',
+        'swap.agreed',
+        'swap.accepted',
+        'swap.details',
+        'order.shipped',
+        'order.delivered',
+        'swap.completed',
+      ]),
+    );
+    expect([...(await told(ann))]).toEqual(
+      expect.arrayContaining([
+        'swap.countered',
+        'swap.accepted',
+        'swap.details',
+        'order.shipped',
+        'order.delivered',
+        'swap.completed',
+      ]),
+    );
+  });
+});
+
+describe('a dispute on a leg', () => {
+  it('holds the cash until support resolves it, then the swap completes and the cash is released', async () => {
+    const { mine, theirs } = await pair();
+    const made = expectOk(await paid(api, ann, { action: 'offer', productId: theirs, productIds: [mine], cash: 10 }));
+    expectOk(await accept(api, bob, made.id));
+    expectOk(await details(api, ann, made.id, 'platform'));
+    expectOk(await details(api, bob, made.id, 'platform'));
+    await runJobs(api);
+    const legs = await api.db('orders').where({ swap_request_id: made.id }).orderBy('id');
+    for (const leg of legs) api.carrier.advance(leg.tracking_number, 'DELIVERED');
+    await until(
+      'both delivered',
+      async () => (await api.db('orders').where({ swap_request_id: made.id }).pluck('status')).join(),
+      (s) => s === '5,5',
+    );
+    // Bob says Ann's lamp is not as described
+    const [annLeg] = legs;
+    const opened = await call(api.url, 'POST', '/api/dispute/store', {
+      token: bob.token,
+      body: {
+        orderId: annLeg.id,
+        disputeType: 'Item not as described',
+        disputeReason: 'The lamp does not light up at all',
+      },
+    });
+    expect(opened.status).toBe(201);
+    await closeWindows(made.id);
+    expect(await statusOf(api, made.id)).toBe(OfferStatus.Accepted);
+    const pi = (await latestPayment(made.id))!;
+    expect(await paymentEscrow(api.db, pi)).toBe(1000);
+
+    const staff = await member(api, 'sam_support');
+    await resolveDispute(
+      {
+        db: api.db,
+        events: api.events,
+        logger: pino({ level: 'silent' }),
+        payments: api.payments,
+        shipping: api.shipping,
+        storage: diskStorage(api.dataDir),
+      },
+      annLeg.id,
+      { refundCents: 0, staffId: staff.id, note: 'The lamp works with a new bulb' },
+    );
+    await runJobs(api);
+    expect(await statusOf(api, made.id)).toBe(OfferStatus.Completed);
+    expect(await listingStatus(api, mine)).toBe(ListingStatus.Swapped);
+    expect(await listingStatus(api, theirs)).toBe(ListingStatus.Swapped);
+    expect(await paymentEscrow(api.db, pi)).toBe(0);
     await expectLedgerInvariants(api);
   });
 });
@@ -349,6 +429,7 @@ describe('racing and deadlines', () => {
     );
     expect(history.body.Content.my_history.map((h) => h.status)).toEqual([0, 1, 3, 5]);
     expect(history.body.Content.thierhistory.map((h) => h.status)).toEqual([0, 1, 5]);
+    expect(await api.db('notifications').where({ user_id: ann.id, kind: 'swap.abandoned' })).not.toHaveLength(0);
     await expectLedgerInvariants(api);
   });
 
