@@ -110,6 +110,19 @@ describe('reading Shippo', () => {
       'dhl_express',
       'canada_post',
     ]);
+    expect(carrierTokenOf('Asendia US')).toBe('asendia_us');
+  });
+
+  it('knows the couriers shippers type, however they write them, and no others', () => {
+    const shipping = shippoShipping({ apiToken: 't', webhookSecret: 's' });
+    expect(['U.S.P.S.', 'Fed Ex', 'United Parcel Service', 'DHL', 'canada post'].map(shipping.carrierOf)).toEqual([
+      'usps',
+      'fedex',
+      'ups',
+      'dhl_express',
+      'canada_post',
+    ]);
+    expect(["Bob's Courier", 'my cousin', ''].map(shipping.carrierOf)).toEqual([null, null, null]);
   });
 
   it('reads a track Shippo knows nothing of yet as UNKNOWN, and an unknown status as UNKNOWN', () => {

@@ -7,6 +7,7 @@
  *   quote             POST /shipments/ { address_from, address_to, parcels, async: false }
  *   buyLabel          POST /transactions/ { rate, label_file_type: 'PNG', async: false, metadata }, then
  *                     GET /rates/:id/ (the courier); a rate bought already: GET /transactions/?rate=…
+ *   carrierOf         Shippo's carrier token of a courier's name (no call)
  *   track             GET /tracks/:carrier/:number/
  *   followTracking    POST /tracks/ { carrier, tracking_number, metadata }
  *   downloadLabel     the label's URL, on the label hosts only
@@ -48,6 +49,28 @@ export const WEBHOOK_TOLERANCE_S = 5 * 60;
 export const LABEL_MAX_BYTES = 5 * 1024 * 1024;
 /** Shippo's metadata fields hold 100 characters. */
 const METADATA_MAX = 100;
+
+/**
+ * Shippo's carrier tokens of the couriers shippers in the US and Canada use, by the names they are typed
+ * under (letters and digits only, lower case). https://docs.goshippo.com/docs/Reference/Carriers
+ */
+const CARRIER_NAMES: Readonly<Record<string, readonly string[]>> = {
+  usps: ['usps', 'uspostalservice', 'unitedstatespostalservice', 'postalservice', 'uspostoffice', 'uspsground'],
+  ups: ['ups', 'unitedparcelservice', 'upsground'],
+  fedex: ['fedex', 'federalexpress', 'fedexground', 'fedexexpress'],
+  dhl_express: ['dhl', 'dhlexpress'],
+  dhl_ecommerce: ['dhlecommerce'],
+  canada_post: ['canadapost', 'postescanada'],
+  purolator: ['purolator'],
+  ontrac: ['ontrac'],
+  lasership: ['lasership'],
+  lso: ['lso', 'lonestarovernight'],
+  gso: ['gso', 'goldenstateovernight'],
+  sendle: ['sendle'],
+};
+const CARRIER_OF_NAME = new Map(
+  Object.entries(CARRIER_NAMES).flatMap(([token, names]) => names.map((name) => [name, token] as const)),
+);
 
 export interface ShippoOptions {
   apiToken: string;
@@ -137,11 +160,21 @@ export function shippoMessage(body: unknown, status: number): string {
   return (text || `Shippo answered ${status}.`).slice(0, 500);
 }
 
+/** Shippo's carrier token of a courier's name as Shippo (a rate's provider) or a shipper writes it, if known. */
+function knownCarrierOf(name: string): string | null {
+  return CARRIER_OF_NAME.get(name.toLowerCase().replace(/[^a-z0-9]/g, '')) ?? null;
+}
+
 /** Shippo's provider names as its carrier tokens (the tracking calls' `carrier`): "DHL Express" → dhl_express. */
 export function carrierTokenOf(provider: string): string {
-  const known: Record<string, string> = { fedex: 'fedex', usps: 'usps', ups: 'ups', 'canada post': 'canada_post' };
-  const name = provider.trim().toLowerCase();
-  return known[name] ?? name.replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+  return (
+    knownCarrierOf(provider) ??
+    provider
+      .trim()
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_|_$/g, '')
+  );
 }
 
 function rateOf(raw: ShippoRate): CourierRate {
@@ -422,6 +455,8 @@ export function shippoShipping(options: ShippoOptions): ShippingPort {
       );
       return trackingOf(track, carrier, trackingNumber);
     },
+
+    carrierOf: knownCarrierOf,
 
     async followTracking({ carrier, trackingNumber, reference }) {
       if (reference.length > METADATA_MAX)

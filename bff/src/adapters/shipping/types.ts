@@ -133,6 +133,11 @@ export interface ShippingPort {
    */
   buyLabel(input: { rateId: string; reference: string }): Promise<ShippingLabel>;
   track(carrier: string, trackingNumber: string): Promise<Tracking>;
+  /**
+   * The carrier the service tracks under a courier's name as a shipper types it ("USPS", "Fed Ex",
+   * "United Parcel Service"), or null for a courier it does not know (that parcel is not followed).
+   */
+  carrierOf(companyName: string): string | null;
   /** Asks the carrier service to send track_updated webhooks for a parcel followed by its number. */
   followTracking(input: { carrier: string; trackingNumber: string; reference: string }): Promise<Tracking>;
   /** The label's PNG, fetched only from the carrier service's own hosts (the label URLs it gave). */

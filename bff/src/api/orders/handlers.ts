@@ -1,7 +1,7 @@
 import type { Knex } from '@swapstuff/db';
 import { on, type Handler } from '../../jobs';
 import { ordersRepo } from './repo';
-import { buyLabel } from './shipment';
+import { buyLabel, followOwnCourier } from './shipment';
 import type { OrderDeps } from './deps';
 
 async function notify(trx: Knex.Transaction, userId: number, kind: string, title: string, body: string, link: string) {
@@ -15,7 +15,8 @@ async function titleOf(trx: Knex.Transaction, listingId: number): Promise<string
 
 /**
  * What follows an order's steps, through the outbox: the label is bought as soon as the order is paid (the
- * carrier service returns the same label to the same order, so a retried job buys one), and each side is told.
+ * carrier service returns the same label to the same order, so a retried job buys one), a parcel sent by the
+ * seller's own courier is followed by its number, and each side is told.
  */
 export function orderHandlers(deps: OrderDeps): Handler[] {
   return [
@@ -37,6 +38,9 @@ export function orderHandlers(deps: OrderDeps): Handler[] {
           : `"${title}" was bought. Print the label and ship it.`,
         '/my-orders',
       );
+    }),
+    on('order.shipped', 'orders.follow-own-courier', async (trx, { orderId }) => {
+      await followOwnCourier(deps, trx, orderId);
     }),
     on('order.shipped', 'orders.notify-shipped', async (trx, { orderId }) => {
       const order = await ordersRepo.byId(trx, orderId);

@@ -191,6 +191,29 @@ export async function addTrackingInfo(
   return orderView(deps, (await ordersRepo.byId(deps.db, order.id))!, user.id);
 }
 
+/**
+ * A parcel the seller sent with their own courier, followed by its tracking number when the carrier service
+ * knows the courier: its webhooks then move the order as a label's do (delivered opens the inspection window).
+ * A courier it does not know, or a number it refuses, leaves the parcel to the buyer's Mark as received; an
+ * unreachable service throws, so the job tries again.
+ */
+export async function followOwnCourier(deps: OrderDeps, trx: Knex.Transaction, orderId: number): Promise<void> {
+  const order = await ordersRepo.byId(trx, orderId);
+  if (!order || order.is_platform || !order.carrier || !order.tracking_number) return;
+  const carrier = deps.shipping.carrierOf(order.carrier);
+  if (!carrier) return;
+  try {
+    await deps.shipping.followTracking({
+      carrier,
+      trackingNumber: order.tracking_number,
+      reference: orderReference(order.id),
+    });
+  } catch (err) {
+    if (!(err instanceof ShippingProviderError)) throw err;
+    deps.logger.warn({ err, orderId }, 'the carrier service does not follow this parcel: left to Mark as received');
+  }
+}
+
 const STATUS_TIME = new Intl.DateTimeFormat('en-GB', {
   hour: 'numeric',
   minute: '2-digit',

@@ -136,21 +136,26 @@ describe('an offer with cash, countered, accepted and swapped', () => {
     });
     expect(received.body.Content.orders.map((o) => o.id)).toEqual([legB.id]);
 
-    // the carrier delivers A's parcel; B's courier's parcel is confirmed by A
+    // the carrier delivers both: A's parcel by its label, B's (sent by B's own courier) by its tracking number
     api.carrier.advance(legA.tracking_number, 'DELIVERED');
     await until(
       'A leg delivered',
       async () => (await api.db('orders').where({ id: legA.id }).first()).status,
       (s) => s === '5',
     );
-    expect((await call(api.url, 'GET', `/api/order/delivered/${legB.id}`, { token: ann.token })).status).toBe(409); // no tracking info yet
+    const number = `1ZSWAP${legB.id}${Date.now()}`;
     const tracked = await call(api.url, 'POST', '/api/add/tracking/info', {
       token: bob.token,
-      body: { orderId: legB.id, companyName: 'UPS', trackingNumber: '1Z999' },
+      body: { orderId: legB.id, companyName: 'U.P.S.', trackingNumber: number },
     });
     expect(tracked.status).toBe(200);
-    expect((await call(api.url, 'GET', `/api/order/delivered/${legB.id}`, { token: bob.token })).status).toBe(404);
-    expect((await call(api.url, 'GET', `/api/order/delivered/${legB.id}`, { token: ann.token })).status).toBe(200);
+    await runJobs(api);
+    api.carrier.advance(number, 'DELIVERED');
+    await until(
+      'B leg delivered by the carrier',
+      async () => await api.db('orders').where({ id: legB.id }).first(),
+      (order) => order.status === '5' && order.shipment_status === 'DELIVERED',
+    );
 
     const before = await available(bob);
     await closeWindows(sent.id);
@@ -186,6 +191,37 @@ describe('an offer with cash, countered, accepted and swapped', () => {
         'order.delivered',
         'swap.completed',
       ]),
+    );
+  });
+});
+
+describe('a parcel sent by a courier the carrier service does not know', () => {
+  it('is not followed, and is delivered when its receiver marks it received', async () => {
+    const { mine, theirs } = await pair();
+    const made = expectOk(await offer(api, ann, { productId: theirs, productIds: [mine] }));
+    expectOk(await accept(api, bob, made.id));
+    expectOk(await details(api, ann, made.id, 'own'));
+    expectOk(await details(api, bob, made.id, 'own'));
+    await runJobs(api);
+    const leg = (await api.db('orders').where({ swap_request_id: made.id, seller_id: bob.id }).first())!;
+    const received = () => call(api.url, 'GET', `/api/order/delivered/${leg.id}`, { token: ann.token });
+    expect((await received()).status).toBe(409); // no tracking info yet
+    const number = `CUZ-${leg.id}`;
+    const tracked = await call(api.url, 'POST', '/api/add/tracking/info', {
+      token: bob.token,
+      body: { orderId: leg.id, companyName: 'My cousin Vinny', trackingNumber: number },
+    });
+    expect(tracked.status).toBe(200);
+    await runJobs(api);
+    expect(() => api.carrier.advance(number, 'DELIVERED')).toThrow();
+    expect((await call(api.url, 'GET', `/api/order/delivered/${leg.id}`, { token: bob.token })).status).toBe(404);
+    expect((await received()).status).toBe(200);
+    const delivered = await api.db('orders').where({ id: leg.id }).first();
+    expect(delivered.status).toBe('5');
+    // pressed again (a double tap, a retry), it changes nothing
+    expect((await received()).status).toBe(200);
+    expect((await api.db('orders').where({ id: leg.id }).first()).inspection_ends_at).toEqual(
+      delivered.inspection_ends_at,
     );
   });
 });

@@ -61,14 +61,15 @@ function verified(delivery: { body: string; signature: string }): { event: strin
   return JSON.parse(delivery.body) as { event: string; test: boolean; data: Track };
 }
 
-/** The statuses delivered so far, in the order of their steps. */
-async function delivered(count: number, ms = 3000): Promise<Track[]> {
+/** The tracks delivered so far (of one parcel, when a number is given), in the order of their steps. */
+async function delivered(count: number, number?: string, ms = 3000): Promise<Track[]> {
   const deadline = Date.now() + ms;
-  while (deliveries.length < count) {
-    if (Date.now() > deadline) throw new Error(`${deliveries.length} of ${count} webhooks within ${ms} ms`);
+  const wanted = () => deliveries.filter((d) => number === undefined || d.body.includes(`"${number}"`));
+  while (wanted().length < count) {
+    if (Date.now() > deadline) throw new Error(`${wanted().length} of ${count} webhooks within ${ms} ms`);
     await sleep(10);
   }
-  return deliveries
+  return wanted()
     .map((d) => verified(d))
     .map((e) => {
       expect(e).toMatchObject({ event: 'track_updated', test: true });
@@ -180,9 +181,42 @@ it('follows a parcel by its number (POST /tracks/): its metadata is on the track
   expect(track).toMatchObject({ tracking_number: number, metadata: 'order:42' });
   expect((await call<Track>(sandbox.url, 'GET', `/tracks/${carrier}/${number}/`)).body.metadata).toBe('order:42');
 
+  // the number is a USPS parcel's: UPS cannot have it too; a courier the sandbox does not know tracks nothing
   expect((await call(sandbox.url, 'POST', '/tracks/', { carrier: 'ups', tracking_number: number })).status).toBe(400);
-  expect((await call(sandbox.url, 'POST', '/tracks/', { carrier: 'usps', tracking_number: 'nope' })).status).toBe(400);
+  expect((await call(sandbox.url, 'POST', '/tracks/', { carrier: 'pigeon_post', tracking_number: 'P-1' })).status).toBe(
+    400,
+  );
   expect((await call(sandbox.url, 'POST', '/tracks/', { tracking_number: number })).body).toEqual({
     carrier: ['This field is required.'],
   });
+});
+
+it("follows a parcel it did not label (a shipper's own courier): UNKNOWN, then scanned and delivered", async () => {
+  const number = `1ZOWN${Date.now()}`;
+  const followed = await call<Track>(sandbox.url, 'POST', '/tracks/', {
+    carrier: 'ups',
+    tracking_number: number,
+    metadata: 'order:43',
+  });
+  expect(followed.status).toBe(201);
+  expect(followed.body).toMatchObject({ carrier: 'ups', tracking_number: number, metadata: 'order:43', eta: null });
+  expect(followed.body.tracking_status.status).toBe('UNKNOWN');
+  expect(followed.body.tracking_history).toEqual([]);
+  // registering it again changes nothing but the metadata
+  expect(
+    (await call<Track>(sandbox.url, 'POST', '/tracks/', { carrier: 'ups', tracking_number: number })).body,
+  ).toMatchObject({ tracking_status: { status: 'UNKNOWN' }, metadata: null });
+  await call(sandbox.url, 'POST', '/tracks/', { carrier: 'ups', tracking_number: number, metadata: 'order:43' });
+  expect(deliveries).toEqual([]);
+
+  now += 13 * 3600 * 1000;
+  expect((await call<Track>(sandbox.url, 'GET', `/tracks/ups/${number}/`)).body.tracking_status.status).toBe('TRANSIT');
+  const delivered_ = await advance(number, 'DELIVERED');
+  expect(delivered_.body.tracking_history.map((step) => step.status)).toEqual(['TRANSIT', 'DELIVERED']);
+  // the clock moved the other tests' parcels on too: only this one's webhooks are looked at
+  const tracks = await delivered(2, number);
+  expect(tracks.map((t) => [t.tracking_status.status, t.metadata])).toEqual([
+    ['TRANSIT', 'order:43'],
+    ['DELIVERED', 'order:43'],
+  ]);
 });

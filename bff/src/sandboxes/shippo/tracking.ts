@@ -6,10 +6,12 @@
  * `GET /tracks/:carrier/:tracking_number/` answers the track as Shippo does; `POST /tracks/` { carrier,
  * tracking_number, metadata } is Shippo's registration of a parcel for track_updated webhooks: the sandbox
  * sends them for every label anyway, and keeps the metadata on the track, so the webhooks that follow carry
- * it (`data.metadata`), as Shippo's do.
+ * it (`data.metadata`), as Shippo's do. A number the sandbox did not label (a parcel a shipper sent with the
+ * courier on their own) is registered as Shippo registers one: UNKNOWN until the courier scans it, which the
+ * sandbox's courier does 12 hours later, delivering it 3 days after registration (or when a test advances it).
  */
 import { randomInt } from 'node:crypto';
-import { courierOf } from './couriers';
+import { COURIERS, courierOf } from './couriers';
 import { found, invalid, required, ShippoError } from './errors';
 import { isoAt, text, type Routes, type Sandbox } from './sandbox';
 import { newId } from './state';
@@ -85,6 +87,38 @@ export function startTrack(sandbox: Sandbox, transaction: Transaction, rate: Rat
   return track;
 }
 
+/** A parcel registered by its number alone: the courier has not scanned it yet; no webhook until it does. */
+function registerTrack(sandbox: Sandbox, carrier: string, trackingNumber: string): Track {
+  const now = sandbox.clock();
+  const track: Track = {
+    carrier,
+    tracking_number: trackingNumber,
+    address_from: null,
+    address_to: null,
+    transaction: null,
+    servicelevel: { name: null, token: null },
+    eta: null,
+    original_eta: null,
+    tracking_status: {
+      object_id: newId(),
+      object_created: isoAt(now),
+      status: 'UNKNOWN',
+      status_details: 'The courier has not scanned this parcel yet.',
+      status_date: isoAt(now),
+      location: null,
+    },
+    tracking_history: [],
+    metadata: null,
+    test: true,
+  };
+  sandbox.store.state.tracks[trackingNumber] = track;
+  sandbox.store.state.plans[trackingNumber] = [
+    { at: now + 12 * HOUR, status: 'TRANSIT', status_details: 'Accepted by the courier.', location: null },
+    { at: now + 3 * DAY, status: 'DELIVERED', status_details: 'Delivered: left at the front door.', location: null },
+  ];
+  return track;
+}
+
 const FINAL: readonly TrackingStatusName[] = ['DELIVERED', 'RETURNED', 'FAILURE'];
 
 function take(sandbox: Sandbox, track: Track, step: Omit<PlannedStep, 'at'>, at: number): void {
@@ -97,7 +131,7 @@ function take(sandbox: Sandbox, track: Track, step: Omit<PlannedStep, 'at'>, at:
     location: step.location,
   };
   track.tracking_history.push(track.tracking_status);
-  const transaction = sandbox.store.state.transactions[track.transaction];
+  const transaction = track.transaction ? sandbox.store.state.transactions[track.transaction] : undefined;
   if (transaction) transaction.tracking_status = step.status;
   sandbox.events.trackUpdated(track);
 }
@@ -164,10 +198,12 @@ export function trackingRoutes(routes: Routes, sandbox: Sandbox): void {
     if (!carrier) throw required('carrier');
     if (!number) throw required('tracking_number');
     const metadata = text(body, 'metadata', 100);
+    if (!COURIERS.some((courier) => courier.token === carrier))
+      throw invalid('carrier', `"${carrier}" is not a carrier the sandbox tracks.`);
     tick(sandbox);
-    const track = sandbox.store.state.tracks[number];
-    if (!track || track.carrier !== carrier)
-      throw invalid('tracking_number', `No ${carrier} parcel has the tracking number ${number} in the sandbox.`);
+    const track = sandbox.store.state.tracks[number] ?? registerTrack(sandbox, carrier, number);
+    if (track.carrier !== carrier)
+      throw invalid('tracking_number', `The tracking number ${number} is a ${track.carrier} parcel's in the sandbox.`);
     track.metadata = metadata || null;
     return track;
   });

@@ -133,18 +133,19 @@ export interface PlannedStep {
   at: number;
   status: TrackingStatusName;
   status_details: string;
-  location: TrackLocation;
+  location: TrackLocation | null;
 }
 
+/** The nulls are a parcel registered by its number alone (`POST /tracks/`), with no label of the sandbox's. */
 export interface Track {
   carrier: string;
   tracking_number: string;
-  address_from: TrackLocation;
-  address_to: TrackLocation;
-  transaction: string;
-  servicelevel: { name: string; token: string };
-  eta: string;
-  original_eta: string;
+  address_from: TrackLocation | null;
+  address_to: TrackLocation | null;
+  transaction: string | null;
+  servicelevel: { name: string | null; token: string | null };
+  eta: string | null;
+  original_eta: string | null;
   tracking_status: TrackingStatus;
   tracking_history: TrackingStatus[];
   metadata: string | null;
