@@ -31,11 +31,17 @@ const shared = {
     '^@swapstuff/sdk/query$': '<rootDir>/shell/sdk/src/query/index.tsx',
     '^@swapstuff/sdk/testing$': '<rootDir>/shell/sdk/src/testing/index.ts',
     '^@swapstuff/sdk/checkout$': '<rootDir>/shell/sdk/src/checkout/index.ts',
+    '^@swapstuff/sdk/fields$': '<rootDir>/shell/sdk/src/fields/index.tsx',
     '\\.(css)$': '<rootDir>/scripts/jest/style-stub.js',
     // @ant-design/icons' CommonJS build requires an ESM file of @ant-design/colors that jest cannot load
     // untransformed; its CommonJS twin is the same code.
     '^@ant-design/colors/es/(.*)$': '<rootDir>/node_modules/@ant-design/colors/lib/$1',
+    // antd-img-crop's CommonJS build requires antd's ESM modules as if they were CommonJS: its ESM build is
+    // compiled instead (transformIgnorePatterns), its antd imports taken from antd's CommonJS twin
+    '^antd-img-crop$': '<rootDir>/node_modules/antd-img-crop/dist/antd-img-crop.esm.js',
+    '^antd/es/(.*)$': '<rootDir>/node_modules/antd/lib/$1',
   },
+  transformIgnorePatterns: ['/node_modules/(?!antd-img-crop/)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
   testEnvironment: 'node',
 };

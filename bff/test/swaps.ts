@@ -8,7 +8,7 @@ import type { SwapOffer, SwapPayment, SwapPaidAction } from '@swapstuff/contract
 import { swapSchedules } from '../src/api/swaps';
 import { call, type Answer, type TestApi } from './harness';
 import { listItem } from './listings';
-import type { Member } from './orders';
+import { runJobs, runOrderSchedule, until, type Member } from './orders';
 
 /** A swap-only listing of the member's. */
 export const swapListing = (api: TestApi, owner: Member, title = 'Oak chair') => listItem(api, owner, { title });
@@ -82,3 +82,34 @@ export const statusOf = async (api: TestApi, id: number): Promise<number> =>
 
 export const listingStatus = async (api: TestApi, id: number): Promise<number> =>
   (await api.db('products').where({ id }).first('status')).status;
+
+/** Closes a swap's legs' windows as the clock would and runs the schedule that completes them. */
+export async function closeLegWindows(api: TestApi, swapId: number): Promise<void> {
+  await api
+    .db('orders')
+    .where({ swap_request_id: swapId })
+    .update({ inspection_ends_at: new Date(Date.now() - 1000) });
+  await runOrderSchedule(api, 'orders.inspection');
+  await runJobs(api);
+}
+
+/** A swap of one listing each, no cash, both legs on platform labels, delivered and completed; its id. */
+export async function completedSwap(api: TestApi, sender: Member, receiver: Member): Promise<number> {
+  const wanted = await swapListing(api, receiver, 'Swapped chair');
+  const given = await swapListing(api, sender, 'Swapped lamp');
+  const made = expectOk(await offer(api, sender, { productId: wanted, productIds: [given] }));
+  expectOk(await accept(api, receiver, made.id));
+  expectOk(await details(api, sender, made.id, 'platform'));
+  expectOk(await details(api, receiver, made.id, 'platform'));
+  await runJobs(api);
+  const legs = await api.db('orders').where({ swap_request_id: made.id });
+  for (const leg of legs) api.carrier.advance(leg.tracking_number, 'DELIVERED');
+  await until(
+    'both legs delivered',
+    async () => api.db('orders').where({ swap_request_id: made.id, status: '5' }).count({ n: '*' }),
+    (rows) => Number(rows[0].n) === 2,
+  );
+  await closeLegWindows(api, made.id);
+  if ((await statusOf(api, made.id)) !== 3) throw new Error(`swap ${made.id} did not complete`);
+  return made.id;
+}

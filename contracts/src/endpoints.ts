@@ -36,6 +36,7 @@ import type {
   DisputeView,
 } from './orders';
 import type { StatusHistory, SwapOffer, SwapOfferPage, SwapPayment, SwapShipping } from './swaps';
+import type { ProfileBody, ProfileStats, PublicProfile } from './profile';
 
 /**
  * Every api endpoint, once: method, path and aliases, what it takes, what it answers, and whether it needs
@@ -50,6 +51,8 @@ export interface Contents {
   Empty: null;
   Login: LoginContent;
   UserDetail: { user: User };
+  PublicProfile: { profile: PublicProfile };
+  ProfileStats: ProfileStats;
   Home: HomeContent;
   Categories: { categories: Category[] };
   CategoryCounts: { categories: (Category & { product_count: number })[] };
@@ -278,6 +281,36 @@ export const endpoints = {
     content: 'UserDetail',
     tag: 'Account',
     summary: 'The signed-in user',
+  }),
+  editUser: define<ProfileBody & { avatar?: Blob }>()({
+    method: 'POST',
+    path: '/api/edituser',
+    aliases: ['/api/v2/edituser'],
+    auth: 'required',
+    input: 'multipart',
+    files: ['avatar'],
+    content: 'UserDetail',
+    tag: 'Account',
+    summary:
+      "Edit the signed-in user's profile by the rules of their kind (a JSON body, or multipart with a new avatar in `avatar`, cropped square)",
+  }),
+  getUser: define<{ userId: Id }>()({
+    method: 'POST',
+    path: '/api/getuser',
+    auth: 'optional',
+    input: 'body',
+    content: 'PublicProfile',
+    tag: 'Account',
+    summary: "A user's public profile: name, avatar, business badge, member since and activity (never contact details)",
+  }),
+  profileStats: define<{ userId: Id }>()({
+    method: 'GET',
+    path: '/api/user/profile/stats/:userId',
+    auth: 'optional',
+    input: 'path',
+    content: 'ProfileStats',
+    tag: 'Account',
+    summary: "A user's activity: Active listings, sales and swaps completed, ratings as a seller and as a buyer",
   }),
   deleteReasons: define()({
     method: 'GET',

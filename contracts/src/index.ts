@@ -15,3 +15,4 @@ export * from './request';
 export * from './first-view';
 export * from './orders';
 export * from './swaps';
+export * from './profile';

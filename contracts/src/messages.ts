@@ -145,6 +145,8 @@ export const messages = {
   // ours: POST /api/upload/image
   imageFieldOnly: 'Send one photo in the field "image".',
   oneImageOnly: 'You can upload one image at a time.',
+  avatarOne: 'Choose one photo for your avatar.',
+  avatarFieldOnly: 'Send your avatar as one photo in the field "avatar".',
   imageOver5Mb: 'Each image must be at most 5 MB',
   imageUploaded: 'Image Uploaded Successfully',
   tooManyImageUploads: 'You have uploaded many images in a short time. Please try again later.',

@@ -3,11 +3,9 @@ import { itSaysComingSoon } from '@swapstuff/sdk/testing';
 import { ChatPage } from './chat/ChatPage';
 import { DeleteAccountPage } from './delete-account/DeleteAccountPage';
 import { FeedbackPage } from './feedback/FeedbackPage';
-import { MyProfilePage } from './my-profile/MyProfilePage';
 import { NotificationPage } from './notification/NotificationPage';
 
 itSaysComingSoon([
-  ['My Profile', MyProfilePage],
   ['Feedback', FeedbackPage],
   ['Delete Account', DeleteAccountPage],
   ['Chat', ChatPage],

@@ -1,13 +1,40 @@
-import { EmptyState, PageFrame } from '@swapstuff/sdk/ui';
+import { useState } from 'react';
+import { Card, Skeleton } from 'antd';
+import { messages } from '@swapstuff/contracts';
+import { LoadError, PageFrame } from '@swapstuff/sdk/ui';
+import { useMyProfile } from './api';
+import { ProfileCard } from './ProfileCard';
+import { ProfileForm } from './ProfileForm';
 
 /**
- * Spec section 2, My Profile: the route's frame; its content arrives in a later issue. Until then it
- * says what is coming ("No Records Found" would read like lost data).
+ * /my-profile (spec sections 2 and 5): the profile as it reads, then Edit Profile in place. Icons, name fields
+ * and required fields follow the account's kind (is_business).
  */
 export function MyProfilePage() {
+  const profile = useMyProfile();
+  const [editing, setEditing] = useState(false);
   return (
     <PageFrame title="My Profile">
-      <EmptyState title="Coming soon" description="Your profile, with your ratings and what you list, is on its way." />
+      <div style={{ maxWidth: 800 }}>
+        {profile.isPending ? (
+          <Card aria-busy="true" aria-label="Loading your profile">
+            <Skeleton avatar active paragraph={{ rows: 4 }} />
+          </Card>
+        ) : profile.isError ? (
+          <LoadError
+            title="Your profile could not be loaded"
+            message={profile.error.message || messages.genericError}
+            onRetry={() => void profile.refetch()}
+            retrying={profile.isFetching}
+          />
+        ) : editing ? (
+          <Card title="Edit Profile">
+            <ProfileForm user={profile.data} onDone={() => setEditing(false)} />
+          </Card>
+        ) : (
+          <ProfileCard user={profile.data} onEdit={() => setEditing(true)} />
+        )}
+      </div>
     </PageFrame>
   );
 }

@@ -1,15 +1,46 @@
-import { endpoints } from '@swapstuff/contracts';
+import type { RequestHandler } from 'express';
+import Joi from 'joi';
+import { endpoints, messages, profileMessages } from '@swapstuff/contracts';
 import type { ApiDeps } from '../deps';
-import { ok } from '../../http';
+import { idParam, idSchema, ok } from '../../http';
 import { authOf } from '../auth';
+import { AVATAR_FORM, countImageUpload, multipartUpload, uploadedFiles } from '../media';
 import type { ApiRouter } from '../router';
 import { toUser } from '../users';
+import { editProfile, profileStats, publicProfile } from './profile';
 import { accountRepo } from './repo';
 
-/** The signed-in user's own account (spec section 7, User). */
+const getUserSchema = Joi.object({
+  userId: idSchema(profileMessages.userNotFound, profileMessages.userIdRequired).required(),
+}).messages({ 'object.base': messages.validationFailed });
+
+/** The signed-in user's own account (spec section 7, Profile), and what anyone sees of a user. */
 export function accountRoutes(deps: ApiDeps, api: ApiRouter): void {
   api.handle(endpoints.userDetail, {}, ({ res }) => {
     ok(res, { user: toUser(authOf(res).user) });
+  });
+
+  // a new avatar is counted with the other photos a user uploads on their own, before its body is read
+  const countAvatar: RequestHandler = async (req, res, next) => {
+    if (req.is('multipart/form-data')) await countImageUpload(deps, authOf(res).user.id);
+    next();
+  };
+  // the rules depend on the account's kind, so the service picks the schema
+  api.handle(
+    endpoints.editUser,
+    { before: [countAvatar, multipartUpload(deps.dataDir, AVATAR_FORM)] },
+    async ({ req, res }) => {
+      const user = await editProfile(deps, authOf(res).user, req.body, uploadedFiles(req));
+      ok(res, { user }, profileMessages.profileUpdated);
+    },
+  );
+
+  api.handle<{ userId: number }>(endpoints.getUser, { schema: getUserSchema }, async ({ input, res }) => {
+    ok(res, { profile: await publicProfile(deps, input.userId) });
+  });
+
+  api.handle(endpoints.profileStats, {}, async ({ req, res }) => {
+    ok(res, await profileStats(deps, idParam(req.params.userId, profileMessages.userNotFound)));
   });
 
   // Public: the delete-account form lists them before the user confirms with the password.

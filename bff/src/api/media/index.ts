@@ -4,6 +4,7 @@
  */
 export { mediaRoutes } from './routes';
 export {
+  storeAvatar,
   storeListingMedia,
   type StoredListingPhoto,
   type StoredPhoto,
@@ -11,4 +12,5 @@ export {
   type StoredVideo,
 } from './photos';
 export { variantsOnTheWire } from './variants';
-export { filesNamed, LISTING_FORM, multipartUpload, uploadedFiles, uploadTempDir } from './upload';
+export { AVATAR_FORM, filesNamed, LISTING_FORM, multipartUpload, uploadedFiles, uploadTempDir } from './upload';
+export { countImageUpload } from './service';

@@ -187,6 +187,28 @@ export async function storeImage(storage: Storage, file: Express.Multer.File): P
   return putPhoto(storage, 'images', await preparePhoto(file));
 }
 
+/** An avatar (or a business's logo) is square, this many pixels a side: twice the largest it is shown. */
+export const AVATAR_SIDE = 400;
+
+/**
+ * A profile's avatar: checked and re-encoded as a listing photo is, then cropped square around what sharp
+ * finds most interesting (a face, a logo) and stored in avatars/. One frame: an animated GIF stands still.
+ */
+export async function storeAvatar(storage: Storage, file: Express.Multer.File): Promise<StoredPhoto> {
+  const photo = await preparePhoto(file);
+  const square = sharp(photo.body).resize({
+    width: AVATAR_SIDE,
+    height: AVATAR_SIDE,
+    fit: 'cover',
+    position: sharp.strategy.attention,
+  });
+  const png = photo.ext === 'png';
+  const body = png
+    ? await square.png({ compressionLevel: 9 }).toBuffer()
+    : await square.jpeg({ quality: 82 }).toBuffer();
+  return putPhoto(storage, 'avatars', { body, ext: png ? 'png' : 'jpg', mime: png ? 'image/png' : 'image/jpeg' });
+}
+
 /**
  * Checks every file of a listing before storing any, so a refused upload stores nothing.
  * Photos and videos arrive in the order the form gave them; the first photo is the featured one.

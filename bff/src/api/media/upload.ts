@@ -76,6 +76,27 @@ export const IMAGE_FORM: UploadForm = {
   tooLarge: messages.imageOver5Mb,
 };
 
+/**
+ * POST /api/edituser: the profile's fields and at most one avatar, as large as a listing photo may arrive
+ * (a phone's camera), re-encoded to 400 px.
+ */
+export const AVATAR_FORM: UploadForm = {
+  kinds: [
+    {
+      field: 'avatar',
+      max: 1,
+      bytes: listingPhotos.bytes,
+      tooMany: messages.avatarOne,
+      tooLarge: messages.imageTooLarge,
+    },
+  ],
+  fields: 20,
+  fieldBytes: 1024,
+  requestBytes: listingPhotos.bytes + 64 * 1024,
+  unexpectedFile: messages.avatarFieldOnly,
+  tooLarge: messages.imageTooLarge,
+};
+
 /** images, images[], images[0] → images */
 const fieldOf = (fieldname: string) => /^(\w+)(\[\d*\])?$/.exec(fieldname)?.[1];
 

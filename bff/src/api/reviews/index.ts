@@ -1,1 +1,2 @@
 export { reviewsRoutes } from './routes';
+export { reputationOf } from './service';

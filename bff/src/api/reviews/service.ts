@@ -1,4 +1,4 @@
-import { isUniqueViolation, isSqlite, toDate, withTransaction } from '@swapstuff/db';
+import { isUniqueViolation, isSqlite, toDate, withTransaction, type Knex } from '@swapstuff/db';
 import { orderMessages, type Reputation, type Review, type UserRatings, type VoteType } from '@swapstuff/contracts';
 import { HttpError } from '../../http';
 import type { ApiDeps } from '../deps';
@@ -69,6 +69,18 @@ async function reviewViews(deps: ApiDeps, rows: RatingRow[], viewerId: number | 
   });
 }
 
+/** A user's average stars (to one decimal) and count, as a seller and as a buyer. */
+export async function reputationOf(db: Knex, userId: number): Promise<{ as_seller: Reputation; as_buyer: Reputation }> {
+  const sums = await reviewsRepo.reputation(db, userId);
+  const reputation = (role: 'buyer' | 'seller'): Reputation => {
+    const row = sums.find((s) => s.rater_role === role);
+    const n = Number(row?.n ?? 0);
+    return { count: n, average: n === 0 ? null : Math.round((Number(row!.sum) / 2 / n) * 10) / 10 };
+  };
+  // rated by buyers: how they were as a seller, and the other way round
+  return { as_seller: reputation('buyer'), as_buyer: reputation('seller') };
+}
+
 /** POST /api/user/ratings: a user's reviews and reputation, for anyone (the viewer's votes when signed in). */
 export async function ratingsOf(
   deps: ApiDeps,
@@ -83,18 +95,10 @@ export async function ratingsOf(
     (input.pageNumber - 1) * input.perPage,
     input.perPage,
   );
-  const sums = await reviewsRepo.reputation(deps.db, input.userId);
-  const reputation = (role: 'buyer' | 'seller'): Reputation => {
-    const row = sums.find((s) => s.rater_role === role);
-    const n = Number(row?.n ?? 0);
-    return { count: n, average: n === 0 ? null : Math.round((Number(row!.sum) / 2 / n) * 10) / 10 };
-  };
   return {
     user,
     reviews: await reviewViews(deps, rows, viewerId),
-    // rated by buyers: how they were as a seller, and the other way round
-    as_seller: reputation('buyer'),
-    as_buyer: reputation('seller'),
+    ...(await reputationOf(deps.db, input.userId)),
     total,
     pageNumber: input.pageNumber,
     perPage: input.perPage,

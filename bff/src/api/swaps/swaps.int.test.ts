@@ -4,20 +4,12 @@ import { HttpError } from '../../http';
 import { call, startTestApi, type TestApi } from '../../../test/harness';
 import { expectLedgerInvariants } from '../../../test/ledger-invariants';
 import { capturesOf, refundedAt } from '../../../test/ledger-provider';
-import {
-  AUSTIN,
-  buy,
-  buyableListing,
-  member,
-  runJobs,
-  runOrderSchedule,
-  until,
-  type Member,
-} from '../../../test/orders';
+import { AUSTIN, buy, buyableListing, member, runJobs, until, type Member } from '../../../test/orders';
 import {
   accept,
   agree,
   cancel,
+  closeLegWindows,
   counter,
   details,
   expectOk,
@@ -63,16 +55,6 @@ const latestPayment = async (swapId: number) =>
 
 /** B's available balance in cents. */
 const available = async (who: Member) => (await userBalances(api.db, [who.id])).get(who.id)!.available;
-
-/** Closes a leg's window as the clock would and runs the schedule that completes it. */
-async function closeWindows(swapId: number) {
-  await api
-    .db('orders')
-    .where({ swap_request_id: swapId })
-    .update({ inspection_ends_at: new Date(Date.now() - 1000) });
-  await runOrderSchedule(api, 'orders.inspection');
-  await runJobs(api);
-}
 
 describe('an offer with cash, countered, accepted and swapped', () => {
   it('holds the cash, refunds what a counter replaces, ships two legs and releases the cash less the fee', async () => {
@@ -158,7 +140,7 @@ describe('an offer with cash, countered, accepted and swapped', () => {
     );
 
     const before = await available(bob);
-    await closeWindows(sent.id);
+    await closeLegWindows(api, sent.id);
     const done = expectOk(await swapDetail(api, bob, sent.id));
     expect(done.offer_status).toBe(OfferStatus.Completed);
     expect(await listingStatus(api, mine)).toBe(ListingStatus.Swapped);
@@ -252,7 +234,7 @@ describe('a dispute on a leg', () => {
       },
     });
     expect(opened.status).toBe(201);
-    await closeWindows(made.id);
+    await closeLegWindows(api, made.id);
     expect(await statusOf(api, made.id)).toBe(OfferStatus.Accepted);
     const pi = (await latestPayment(made.id))!;
     expect(await paymentEscrow(api.db, pi)).toBe(1000);

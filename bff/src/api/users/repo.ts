@@ -76,9 +76,17 @@ export const usersRepo = {
     return !!(await db('users').where({ email: email.toLowerCase() }).first('id'));
   },
 
-  /** Case-insensitive on both engines (MySQL's collation is, SQLite's comparison is not). */
-  async usernameTaken(db: Knex, username: string): Promise<boolean> {
-    return !!(await db('users').whereRaw('lower(username) = ?', [username.toLowerCase()]).first('id'));
+  /** Case-insensitive on both engines (MySQL's collation is, SQLite's comparison is not); `exceptId`'s own is not. */
+  async usernameTaken(db: Knex, username: string, exceptId?: number): Promise<boolean> {
+    const query = db('users').whereRaw('lower(username) = ?', [username.toLowerCase()]);
+    if (exceptId !== undefined) query.whereNot({ id: exceptId });
+    return !!(await query.first('id'));
+  },
+
+  async update(db: Knex, id: number, columns: Partial<UserRow>): Promise<void> {
+    await db('users')
+      .where({ id })
+      .update({ ...columns, updated_at: new Date() });
   },
 
   async insert(db: Knex, user: NewUser): Promise<number> {

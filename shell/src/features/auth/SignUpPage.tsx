@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Col, Form, Input, Row, Segmented, Typography } from 'antd';
+import { Alert, Button, Form, Input, Segmented, Typography } from 'antd';
 import type { FormInstance } from 'antd';
 import { ApiError, formRules, routes, useIsSignedIn, useSession } from '@swapstuff/sdk';
 import type { UseMutationResult } from '@tanstack/react-query';
@@ -15,7 +15,8 @@ import { Navigate } from 'react-router-dom';
 import { useRegister, useRegisterBusiness } from './api';
 import { AppLink } from './AppLink';
 import { browser } from './browser';
-import { EinField, PasswordFields, PhoneField, TermsField, ZipField } from './fields';
+import { BusinessFields, PersonFields } from '@swapstuff/sdk/fields';
+import { PasswordFields, TermsField } from './fields';
 
 const individualRules = formRules(registerRules);
 const businessRules = formRules(businessRegisterRules);
@@ -60,21 +61,7 @@ function IndividualForm() {
   return (
     <Form<RegisterBody> form={form} name="sign-up-individual" layout="vertical" onFinish={submit} scrollToFirstError>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-      <Row gutter={12}>
-        <Col xs={24} sm={12}>
-          <Form.Item label="First Name" name="firstName" rules={individualRules.firstName}>
-            <Input autoComplete="given-name" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Last Name" name="lastName" rules={individualRules.lastName}>
-            <Input autoComplete="family-name" />
-          </Form.Item>
-        </Col>
-      </Row>
-      <Form.Item label="Username" name="username" rules={individualRules.username}>
-        <Input autoComplete="username" />
-      </Form.Item>
+      <PersonFields rules={individualRules} />
       <Form.Item label="Email" name="email" rules={individualRules.email}>
         <Input inputMode="email" autoComplete="email" />
       </Form.Item>
@@ -106,41 +93,7 @@ function BusinessForm() {
       scrollToFirstError
     >
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-      <Form.Item label="Business Name" name="businessName" rules={businessRules.businessName}>
-        <Input autoComplete="organization" />
-      </Form.Item>
-      <Row gutter={12}>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Business Username" name="businessUsername" rules={businessRules.businessUsername}>
-            <Input autoComplete="username" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <EinField rules={businessRules.businessEINNumber} />
-        </Col>
-      </Row>
-      <Form.Item label="Business Email" name="businessEmail" rules={businessRules.businessEmail}>
-        <Input inputMode="email" autoComplete="email" />
-      </Form.Item>
-      <Form.Item label="Address" name="address" rules={businessRules.address}>
-        <Input autoComplete="street-address" />
-      </Form.Item>
-      <Row gutter={12}>
-        <Col xs={24} sm={10}>
-          <Form.Item label="City" name="city" rules={businessRules.city}>
-            <Input autoComplete="address-level2" />
-          </Form.Item>
-        </Col>
-        <Col xs={12} sm={7}>
-          <Form.Item label="State" name="state" rules={businessRules.state}>
-            <Input autoComplete="address-level1" />
-          </Form.Item>
-        </Col>
-        <Col xs={12} sm={7}>
-          <ZipField rules={businessRules.zip} />
-        </Col>
-      </Row>
-      <PhoneField rules={businessRules.phone} />
+      <BusinessFields rules={businessRules} />
       <PasswordFields rules={businessRules} />
       <TermsField rules={businessRules.agreeToTerms} />
       <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
