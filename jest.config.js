@@ -54,9 +54,10 @@ const integration = (engine, only = []) => ({
 });
 
 module.exports = {
-  // jest reads testTimeout from the root config only (a project's own is ignored): 30 s covers an
-  // integration file's setup (a fresh database, users, listings) on a busy 2-core CI machine
-  testTimeout: 30000,
+  // jest reads testTimeout from the root config only (a project's own is ignored): 60 s covers an
+  // integration file's setup (a fresh database, users, listings) and a form typed key by key in jsdom
+  // (8 s alone, 16 s beside another worker) on a busy 2-core CI machine
+  testTimeout: 60000,
   // jest's default on 2 cores is one worker; the integration files mostly wait on the database, so two
   // workers finish the suite in about half the time (713 s against 1,416 s of files run back to back)
   maxWorkers: 2,
