@@ -618,6 +618,15 @@ export const endpoints = {
     tag: 'Listings',
     summary: 'Delete several of your active listings: all of them or none',
   }),
+  sellerListings: define<{ userId: Id } & Paging>()({
+    method: 'POST',
+    path: '/api/user/listings',
+    auth: 'optional',
+    input: 'body',
+    content: 'ProductPage',
+    tag: 'Catalog',
+    summary: "A user's listed listings, newest first: their public profile's grid",
+  }),
   myListings: define<MyListingsInput>()({
     method: 'POST',
     path: '/api/webmyproducts',

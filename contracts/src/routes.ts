@@ -26,6 +26,8 @@ export const routes = {
   swapRequests: '/swap-requests',
   /** ours (the spec leaves the buy-now screens open): the checkout of a listing, mfe_orders' */
   checkout: (id: number | string) => `/checkout/${id}`,
+  /** ours: a user's public profile and listings (a seller card's link), mfe_catalog's */
+  userProfile: (userId: number | string) => `/user/${userId}`,
   /** ours: a user's reviews and reputation as a seller and as a buyer, mfe_orders' */
   userReviews: (userId: number | string) => `/user/${userId}/reviews`,
   myOrders: '/my-orders',

@@ -2,8 +2,10 @@ import { test, expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { seriousViolations } from '../support/axe';
 import { signIn } from '../support/catalog';
+import { sellerWithListing } from '../support/listings';
 import { photos } from '../support/photos';
 import { newUser, registerViaApi } from '../support/users';
+import { servers, type Engine } from '../servers';
 
 /**
  * Issue 15's profile journeys: an individual edits their names and phone (formatted as typed) and changes their
@@ -118,5 +120,22 @@ test('a business edits its EIN and phone, formatted as typed', async ({ page }) 
   await expect(profileCard(page)).toContainText('98-7654321');
   await expect(profileCard(page)).toContainText('+1 (312) 555-0123');
   await page.setViewportSize({ width: 390, height: 844 });
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('a visitor opens a seller’s public profile from the listing’s seller card', async ({ page }, info) => {
+  const engine = info.project.name as Engine;
+  const { seller, listingId } = await sellerWithListing(
+    `http://127.0.0.1:${servers[engine].apiPort}`,
+    'Teak bookshelf',
+  );
+  await page.goto(`/item-detail/${listingId}`);
+  await page.getByRole('link', { name: 'Ada L.' }).click();
+  await expect(page).toHaveURL(/\/user\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Ada L.' })).toBeVisible();
+  await expect(page.getByText(/^Member since /)).toBeVisible();
+  await expect(page.getByRole('article').getByText('Teak bookshelf')).toBeVisible();
+  // what others see holds no contact details
+  await expect(page.getByRole('main')).not.toContainText(seller.email);
   expect(await seriousViolations(page)).toEqual([]);
 });

@@ -10,8 +10,11 @@ const SearchPage = lazy(() => import('./search/SearchPage').then((m) => ({ defau
 const ItemDetailPage = lazy(() => import('./item-detail/ItemDetailPage').then((m) => ({ default: m.ItemDetailPage })));
 const MyListingsPage = lazy(() => import('./my-listings/MyListingsPage').then((m) => ({ default: m.MyListingsPage })));
 const MyLikesPage = lazy(() => import('./my-likes/MyLikesPage').then((m) => ({ default: m.MyLikesPage })));
+const UserProfilePage = lazy(() =>
+  import('./user-profile/UserProfilePage').then((m) => ({ default: m.UserProfilePage })),
+);
 
-/** mfe_catalog's pages (home, search, item detail, my listings, my likes) at the paths pages.json declares. */
+/** mfe_catalog's pages (home, search, item detail, a user's profile, my listings, my likes) at the paths pages.json declares. */
 export default function CatalogApp() {
   return (
     <Suspense fallback={null}>
@@ -21,6 +24,7 @@ export default function CatalogApp() {
           home: <HomePage />,
           search: <SearchPage />,
           itemDetail: <ItemDetailPage />,
+          userProfile: <UserProfilePage />,
           myListings: <MyListingsPage />,
           myLikes: <MyLikesPage />,
         }}

@@ -2,40 +2,14 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { ListingStatus, type Product } from '@swapstuff/contracts';
+import { ListingStatus } from '@swapstuff/contracts';
 import { bus, useSession } from '@swapstuff/sdk';
-import { fakeFetch, ok, TestQueryProvider, testUser } from '@swapstuff/sdk/testing';
+import { fakeFetch, ok, TestQueryProvider, testProduct, testUser } from '@swapstuff/sdk/testing';
 import { ItemDetailPage } from './ItemDetailPage';
 
 const { answer, calls } = fakeFetch();
 
-const product = (changes: Partial<Product> = {}): Product => ({
-  id: 5,
-  title: 'Walnut desk',
-  description: 'Solid walnut',
-  status: ListingStatus.Active,
-  sales_price: '145.00',
-  city: 'Austin',
-  state: 'Texas',
-  zip: '73301',
-  likes_count: '0',
-  reports_count: 0,
-  images: [],
-  featured_image: null,
-  videos: [],
-  user: { id: 2, avatar: null, first_name: 'Ada', last_name: 'Lovelace', is_business: 0, businessName: null },
-  category: { id: 1, name: 'Home & Garden', parent_id: null },
-  is_buyable: 1,
-  condition: 'Used',
-  address_id: 7,
-  swap_product: null,
-  swap_category_ids: [],
-  open_for_offer: 1,
-  productdimention: { length: 40, width: 20, height: 30, pounds: 30, ounces: 0, sizeUnit: 'inches' },
-  questions_count: 0,
-  created_at: '2026-11-23T15:49:00.000Z',
-  ...changes,
-});
+const product = testProduct;
 
 let logins: { callbackUrl?: string }[] = [];
 let off = () => {};

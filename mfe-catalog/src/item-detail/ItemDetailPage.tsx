@@ -189,7 +189,9 @@ function ItemDetail({ product }: { product: Product }) {
               {sellerName(product.user).charAt(0)}
             </Avatar>
             <div>
-              <SellerName seller={product.user} className={styles.sellerName} />
+              <Link to={routes.userProfile(product.user.id)} className={styles.sellerName}>
+                <SellerName seller={product.user} />
+              </Link>
               <Typography.Text type="secondary">Seller</Typography.Text>
             </div>
           </div>

@@ -10,6 +10,7 @@ export const LISTING_VIEWS: AnyEndpoint[] = [
   endpoints.search,
   endpoints.myListings,
   endpoints.likedListings,
+  endpoints.sellerListings,
   endpoints.product,
 ];
 

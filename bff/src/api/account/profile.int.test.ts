@@ -6,6 +6,7 @@ import {
   profileMessages,
   profileRules,
   type LoginContent,
+  type ProductPage,
   type ProfileStats,
   type PublicProfile,
   type User,
@@ -320,6 +321,21 @@ describe('what others see: POST /api/getuser and GET /api/user/profile/stats/{us
     });
     const theirs = await call<ProfileStats>(api.url, 'GET', `/api/user/profile/stats/${buyer.id}`);
     expect(theirs.body.Content).toMatchObject({ listings: 0, sold: 0, swaps: 1 });
+
+    // the profile's grid: what search shows of the seller, newest first, with the viewer's likes
+    const newer = await listItem(api, seller, { title: 'Newer lamp' });
+    await call(api.url, 'POST', '/api/product/like', { token: buyer.token, body: { productId: newer } });
+    const grid = (token?: string) =>
+      call<ProductPage>(api.url, 'POST', '/api/user/listings', { token, body: { userId: seller.id, perPage: 10 } });
+    const seen = await grid(buyer.token);
+    expect(seen.body.Content.products.map((p) => [p.title, p.likes_count])).toEqual([
+      ['Newer lamp', '1'],
+      ['Still for swap', '0'],
+    ]);
+    expect(seen.body.Content.total).toBe(2);
+    expect((await grid()).body.Content.products.map((p) => p.likes_count)).toEqual(['0', '0']);
+    const empty = await call<ProductPage>(api.url, 'POST', '/api/user/listings', { body: { userId: buyer.id } });
+    expect(empty.body.Content).toMatchObject({ products: [], total: 0 });
   });
 
   it('answers 404 for a user who is not there (deleted, unknown) and 400 for a missing or malformed id', async () => {

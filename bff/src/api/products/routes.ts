@@ -8,6 +8,7 @@ import {
   deleteManySchema,
   listingSchema,
   myProductsSchema,
+  sellerListingsSchema,
   type MyProductsQuery,
   type ValidListingBody,
 } from './schemas';
@@ -64,5 +65,12 @@ export function productsRoutes(deps: ApiDeps, api: ApiRouter): void {
     ok<ProductPage>(res, await products.mine(deps, authOf(res).user.id, input));
   };
   api.handle(endpoints.myListings, { schema: myProductsSchema }, mine);
+  api.handle<{ userId: number; pageNumber: number; perPage: number }>(
+    endpoints.sellerListings,
+    { schema: sellerListingsSchema },
+    async ({ input, res }) => {
+      ok<ProductPage>(res, await products.ofSeller(deps, viewerOf(res), input));
+    },
+  );
   api.handle(endpoints.myListingsByQuery, { schema: myProductsSchema }, mine);
 }

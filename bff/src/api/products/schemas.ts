@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { LISTING_LIMITS, listingRules, messages, type ListingBody } from '@swapstuff/contracts';
+import { LISTING_LIMITS, listingRules, messages, profileMessages, type ListingBody } from '@swapstuff/contracts';
 import { idSchema, pagingKeys } from '../../http';
 import { compileForm } from '../validation';
 
@@ -74,6 +74,12 @@ export const deleteManySchema = Joi.object({
 export const myProductsSchema = Joi.object({
   search: Joi.string().trim().max(100).allow('', null),
   status: Joi.number().integer().min(0).max(5).empty('').allow(null),
+  ...pagingKeys(),
+});
+
+/** A user's public profile's grid. */
+export const sellerListingsSchema = Joi.object({
+  userId: idSchema(profileMessages.userNotFound, profileMessages.userIdRequired).required(),
   ...pagingKeys(),
 });
 

@@ -10,9 +10,9 @@ import {
 } from '@swapstuff/contracts';
 import { withTransaction, type Knex } from '@swapstuff/db';
 import type { ApiDeps } from '../deps';
-import { countedPage, fieldError, HttpError, idParam, whereContains } from '../../http';
+import { countedPage, fieldError, HttpError, idParam, whereContains, type Paging } from '../../http';
 import { findOwnAddress } from '../addresses';
-import { ownListings, toProducts, viewableListings, type ProductRow } from '../catalog';
+import { listedListings, ownListings, toProducts, viewableListings, type ProductRow } from '../catalog';
 import { filesNamed, storeListingMedia } from '../media';
 import { productsRepo, type DimensionFields, type ProductFields } from './repo';
 import type { MyProductsQuery, ValidListingBody } from './schemas';
@@ -218,11 +218,8 @@ export async function remove(deps: ApiDeps, userId: number, ids: number[]): Prom
 }
 
 /** The user's own listings (all but deleted), newest first, with the filter bar's search and status. */
-export async function mine(deps: ApiDeps, userId: number, q: MyProductsQuery): Promise<ProductPage> {
-  const base = ownListings(deps.db, userId);
-  if (q.status !== undefined && q.status !== null) base.where('p.status', q.status);
-  else base.whereNot('p.status', ListingStatus.Deleted);
-  if (q.search) whereContains(base, 'p.title', q.search);
+/** A page of listing cards, the newest first. */
+async function newestFirst(deps: ApiDeps, base: Knex.QueryBuilder, q: Paging): Promise<ProductPage> {
   const { rows, total } = await countedPage<ProductRow>(
     base,
     [
@@ -237,4 +234,17 @@ export async function mine(deps: ApiDeps, userId: number, q: MyProductsQuery): P
     pageNumber: q.pageNumber,
     perPage: q.perPage,
   };
+}
+
+/** POST /api/user/listings: what search would show of one seller's listings, newest first, for anyone. */
+export function ofSeller(deps: ApiDeps, viewerId: number | null, q: Paging & { userId: number }): Promise<ProductPage> {
+  return newestFirst(deps, listedListings(deps.db, viewerId).where('p.user_id', q.userId), q);
+}
+
+export function mine(deps: ApiDeps, userId: number, q: MyProductsQuery): Promise<ProductPage> {
+  const base = ownListings(deps.db, userId);
+  if (q.status !== undefined && q.status !== null) base.where('p.status', q.status);
+  else base.whereNot('p.status', ListingStatus.Deleted);
+  if (q.search) whereContains(base, 'p.title', q.search);
+  return newestFirst(deps, base, q);
 }

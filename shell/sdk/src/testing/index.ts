@@ -4,6 +4,7 @@ export { fakeXhr, type XhrReply, type XhrRequest } from './fakeXhr';
 export { TestQueryProvider } from './TestQueryProvider';
 export { recordToasts } from './recordToasts';
 export { itSaysComingSoon } from './comingSoon';
+export { testProduct } from './products';
 export { testUser } from './users';
 export { testAddress, testCard } from './wallet';
 export { fakeFetch, ok, refused, type FakeFetch, type FetchCall, type FetchReply } from './fakeFetch';
