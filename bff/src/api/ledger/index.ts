@@ -2,6 +2,7 @@ export {
   accountBalances,
   checkBalances,
   hold,
+  isHoldRefused,
   ledgerAccounts,
   LedgerRefusal,
   paymentEscrow,

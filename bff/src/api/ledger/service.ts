@@ -96,6 +96,14 @@ function isProviderRefusal(err: unknown): err is PaymentProviderError {
   );
 }
 
+/**
+ * A hold that will never succeed: the ledger refused it, or the provider refused the capture for good. Anything
+ * else (the provider unreachable, the database down) may succeed when the same hold is tried again.
+ */
+export function isHoldRefused(err: unknown): boolean {
+  return err instanceof LedgerRefusal || isProviderRefusal(err);
+}
+
 function toLedgerTransaction(row: TransactionRow, postings: PostingRow[]): LedgerTransaction {
   return {
     id: row.id,

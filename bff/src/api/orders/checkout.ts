@@ -6,7 +6,7 @@ import { cardsRepo } from '../cards';
 import type { ApiDeps } from '../deps';
 import type { OrderDeps } from './deps';
 import { feeQuote } from '../fees';
-import { hold, LedgerRefusal } from '../ledger';
+import { hold, isHoldRefused } from '../ledger';
 import { moveListing } from '../products';
 import { oneLine, originOf, quotedRate, shippableListing, shippingRepo } from '../shipping';
 import type { UserRow } from '../users';
@@ -226,13 +226,7 @@ export async function settle(deps: OrderDeps, order: OrderRow): Promise<OrderRow
       `hold:${pi}`,
     );
   } catch (err) {
-    const refused =
-      err instanceof LedgerRefusal ||
-      (err instanceof PaymentProviderError &&
-        err.status >= 400 &&
-        err.status < 500 &&
-        ![409, 429].includes(err.status));
-    if (!refused) {
+    if (!isHoldRefused(err)) {
       deps.logger.error({ err, orderId: order.id }, 'capture failed: the order waits for a retry');
       throw new HttpError(503, messages.paymentsUnavailable);
     }

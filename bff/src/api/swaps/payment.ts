@@ -12,7 +12,7 @@ import { PaymentProviderError } from '../../adapters/payments';
 import { HttpError } from '../../http';
 import { crashPoint } from '../../runtime/crash-points';
 import type { ApiDeps } from '../deps';
-import { hold, LedgerRefusal, paymentEscrow, refund } from '../ledger';
+import { hold, isHoldRefused, LedgerRefusal, paymentEscrow, refund } from '../ledger';
 import { atProvider, authorizeOwnCard } from '../orders';
 import type { UserRow } from '../users';
 import type { SwapDeps } from './deps';
@@ -180,13 +180,7 @@ export async function confirmPayment(deps: ApiDeps, user: UserRow, paymentIntent
       `hold:${paymentIntentId}`,
     );
   } catch (err) {
-    const refused =
-      err instanceof LedgerRefusal ||
-      (err instanceof PaymentProviderError &&
-        err.status >= 400 &&
-        err.status < 500 &&
-        ![409, 429].includes(err.status));
-    if (!refused) {
+    if (!isHoldRefused(err)) {
       deps.logger.error(
         { err, paymentIntentId },
         'swap cash capture failed: the next confirm or the sweep finishes it',
