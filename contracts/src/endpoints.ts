@@ -37,6 +37,7 @@ import type {
 } from './orders';
 import type { StatusHistory, SwapOffer, SwapOfferPage, SwapPayment, SwapShipping } from './swaps';
 import type { ProfileBody, ProfileStats, PublicProfile } from './profile';
+import type { FeedbackBody, FeedbackItem, FeedbackPage } from './feedback';
 
 /**
  * Every api endpoint, once: method, path and aliases, what it takes, what it answers, and whether it needs
@@ -53,6 +54,8 @@ export interface Contents {
   UserDetail: { user: User };
   PublicProfile: { profile: PublicProfile };
   ProfileStats: ProfileStats;
+  FeedbackSent: { feedback: FeedbackItem };
+  FeedbackPage: FeedbackPage;
   Home: HomeContent;
   Categories: { categories: Category[] };
   CategoryCounts: { categories: (Category & { product_count: number })[] };
@@ -311,6 +314,26 @@ export const endpoints = {
     content: 'ProfileStats',
     tag: 'Account',
     summary: "A user's activity: Active listings, sales and swaps completed, ratings as a seller and as a buyer",
+  }),
+  sendFeedback: define<FeedbackBody & { images?: Blob[] }>()({
+    method: 'POST',
+    path: '/api/user/feedback',
+    auth: 'required',
+    input: 'multipart',
+    files: ['images'],
+    content: 'FeedbackSent',
+    tag: 'Account',
+    summary:
+      'Send feedback: a rating 1-5, a reason (/api/reasons/3), a message (needed for Other), up to 3 photos of 5 MB',
+  }),
+  myFeedback: define<Paging>()({
+    method: 'POST',
+    path: '/api/user/getfeedback',
+    auth: 'required',
+    input: 'body',
+    content: 'FeedbackPage',
+    tag: 'Account',
+    summary: 'The feedback the user sent, the newest first',
   }),
   deleteReasons: define()({
     method: 'GET',
@@ -703,14 +726,14 @@ export const endpoints = {
     tag: 'Engagement',
     summary: 'Answer a question about your listing',
   }),
-  reportReasons: define<{ id: '1' | '2' }>()({
+  reportReasons: define<{ id: '1' | '2' | '3' }>()({
     method: 'GET',
     path: '/api/reasons/:id',
     auth: 'none',
     input: 'path',
     content: 'ReportReasons',
     tag: 'Engagement',
-    summary: 'Reasons to report a listing (1) or a user (2)',
+    summary: 'Reasons to report a listing (1) or a user (2), or to give feedback (3)',
   }),
   reportState: define<{ id: Id }>()({
     method: 'GET',

@@ -16,3 +16,4 @@ export * from './first-view';
 export * from './orders';
 export * from './swaps';
 export * from './profile';
+export * from './feedback';

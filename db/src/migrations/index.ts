@@ -14,6 +14,7 @@ import * as paymentSettings from './012_payment_settings';
 import * as paymentProvider from './013_payment_provider';
 import * as orders from './014_orders';
 import * as swaps from './015_swaps';
+import * as feedback from './016_feedback';
 
 interface Migration {
   name: string;
@@ -38,6 +39,7 @@ const migrations: Migration[] = [
   { name: '013_payment_provider', ...paymentProvider },
   { name: '014_orders', ...orders },
   { name: '015_swaps', ...swaps },
+  { name: '016_feedback', ...feedback },
 ];
 
 /**

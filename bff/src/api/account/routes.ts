@@ -1,12 +1,13 @@
 import type { RequestHandler } from 'express';
 import Joi from 'joi';
-import { endpoints, messages, profileMessages } from '@swapstuff/contracts';
+import { endpoints, feedbackMessages, messages, profileMessages } from '@swapstuff/contracts';
 import type { ApiDeps } from '../deps';
-import { idParam, idSchema, ok } from '../../http';
+import { created, idParam, idSchema, ok, pagingKeys } from '../../http';
 import { authOf } from '../auth';
-import { AVATAR_FORM, countImageUpload, multipartUpload, uploadedFiles } from '../media';
+import { AVATAR_FORM, countImageUpload, FEEDBACK_FORM, multipartUpload, uploadedFiles } from '../media';
 import type { ApiRouter } from '../router';
 import { toUser } from '../users';
+import { myFeedback, sendFeedback } from './feedback';
 import { editProfile, profileStats, publicProfile } from './profile';
 import { accountRepo } from './repo';
 
@@ -20,15 +21,16 @@ export function accountRoutes(deps: ApiDeps, api: ApiRouter): void {
     ok(res, { user: toUser(authOf(res).user) });
   });
 
-  // a new avatar is counted with the other photos a user uploads on their own, before its body is read
-  const countAvatar: RequestHandler = async (req, res, next) => {
+  // an avatar and feedback's photos are counted with the others a user uploads on their own, before the body
+  // is read
+  const countPhotos: RequestHandler = async (req, res, next) => {
     if (req.is('multipart/form-data')) await countImageUpload(deps, authOf(res).user.id);
     next();
   };
   // the rules depend on the account's kind, so the service picks the schema
   api.handle(
     endpoints.editUser,
-    { before: [countAvatar, multipartUpload(deps.dataDir, AVATAR_FORM)] },
+    { before: [countPhotos, multipartUpload(deps.dataDir, AVATAR_FORM)] },
     async ({ req, res }) => {
       const user = await editProfile(deps, authOf(res).user, req.body, uploadedFiles(req));
       ok(res, { user }, profileMessages.profileUpdated);
@@ -42,6 +44,22 @@ export function accountRoutes(deps: ApiDeps, api: ApiRouter): void {
   api.handle(endpoints.profileStats, {}, async ({ req, res }) => {
     ok(res, await profileStats(deps, idParam(req.params.userId, profileMessages.userNotFound)));
   });
+
+  api.handle(
+    endpoints.sendFeedback,
+    { before: [countPhotos, multipartUpload(deps.dataDir, FEEDBACK_FORM)] },
+    async ({ req, res }) => {
+      const feedback = await sendFeedback(deps, authOf(res).user.id, req.body, uploadedFiles(req));
+      created(res, { feedback }, feedbackMessages.sent);
+    },
+  );
+  api.handle<{ pageNumber: number; perPage: number }>(
+    endpoints.myFeedback,
+    { schema: Joi.object(pagingKeys()) },
+    async ({ input, res }) => {
+      ok(res, await myFeedback(deps, authOf(res).user.id, input));
+    },
+  );
 
   // Public: the delete-account form lists them before the user confirms with the password.
   api.handle(endpoints.deleteReasons, {}, async ({ res }) => {

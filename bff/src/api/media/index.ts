@@ -5,6 +5,7 @@
 export { mediaRoutes } from './routes';
 export {
   storeAvatar,
+  storeImage,
   storeListingMedia,
   type StoredListingPhoto,
   type StoredPhoto,
@@ -12,5 +13,13 @@ export {
   type StoredVideo,
 } from './photos';
 export { variantsOnTheWire } from './variants';
-export { AVATAR_FORM, filesNamed, LISTING_FORM, multipartUpload, uploadedFiles, uploadTempDir } from './upload';
+export {
+  AVATAR_FORM,
+  FEEDBACK_FORM,
+  filesNamed,
+  LISTING_FORM,
+  multipartUpload,
+  uploadedFiles,
+  uploadTempDir,
+} from './upload';
 export { countImageUpload } from './service';

@@ -3,7 +3,7 @@ import { createWriteStream, mkdirSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
-import { LISTING_LIMITS, messages } from '@swapstuff/contracts';
+import { FEEDBACK_LIMITS, feedbackMessages, LISTING_LIMITS, messages } from '@swapstuff/contracts';
 import { HttpError } from '../../http';
 
 const MB = 1024 * 1024;
@@ -95,6 +95,24 @@ export const AVATAR_FORM: UploadForm = {
   requestBytes: listingPhotos.bytes + 64 * 1024,
   unexpectedFile: messages.avatarFieldOnly,
   tooLarge: messages.imageTooLarge,
+};
+
+/** POST /api/user/feedback: its fields and at most 3 photos of 5 MB (spec sections 5 and 9). */
+export const FEEDBACK_FORM: UploadForm = {
+  kinds: [
+    {
+      field: 'images',
+      max: FEEDBACK_LIMITS.images,
+      bytes: FEEDBACK_LIMITS.imageBytes,
+      tooMany: feedbackMessages.imagesMax,
+      tooLarge: messages.imageOver5Mb,
+    },
+  ],
+  fields: 10,
+  fieldBytes: 8 * 1024,
+  requestBytes: FEEDBACK_LIMITS.images * FEEDBACK_LIMITS.imageBytes + 64 * 1024,
+  unexpectedFile: feedbackMessages.imagesFieldOnly,
+  tooLarge: feedbackMessages.imagesMax,
 };
 
 /** images, images[], images[0] → images */

@@ -1,1 +1,2 @@
 export { reportsRoutes } from './routes';
+export { reportsRepo } from './repo';

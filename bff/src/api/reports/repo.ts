@@ -1,7 +1,7 @@
 import type { ReportReason } from '@swapstuff/contracts';
 import type { Knex } from '@swapstuff/db';
 
-export type ReasonKind = 'product' | 'user';
+export type ReasonKind = 'product' | 'user' | 'feedback';
 
 export const reportsRepo = {
   async reasons(db: Knex, kind: ReasonKind): Promise<ReportReason[]> {

@@ -1,4 +1,4 @@
-import { messages, REPORT_TEXT_MIN, type ReportReason } from '@swapstuff/contracts';
+import { FEEDBACK_REASONS_ID, messages, REPORT_TEXT_MIN, type ReportReason } from '@swapstuff/contracts';
 import { isUniqueViolation, withTransaction } from '@swapstuff/db';
 import type { ApiDeps } from '../deps';
 import { fieldError, HttpError } from '../../http';
@@ -6,10 +6,11 @@ import { findViewable } from '../catalog';
 import { reportsRepo, type ReasonKind } from './repo';
 import type { ReportBody } from './schemas';
 
-/** /api/reasons/{id}: 1 lists the reasons to report a listing, 2 those to report a user (ours). */
+/** /api/reasons/{id}: 1 lists the reasons to report a listing, 2 those to report a user, 3 feedback's (ours). */
 const REASON_KINDS = new Map<string, ReasonKind>([
   ['1', 'product'],
   ['2', 'user'],
+  [FEEDBACK_REASONS_ID, 'feedback'],
 ]);
 
 export async function reasons(deps: ApiDeps, kindId: string): Promise<ReportReason[]> {
