@@ -5,10 +5,9 @@
 import { TextDecoder, TextEncoder } from 'node:util';
 
 if (typeof window !== 'undefined') {
-  // antd in jsdom renders slowly, more so on a busy 2-core CI machine: wait longer than the defaults
-  // (1 s for findBy/waitFor, 5 s per test) before calling a screen wrong.
+  // antd in jsdom renders slowly, more so on a busy 2-core CI machine: wait longer than the default
+  // 1 s for findBy/waitFor before calling a screen wrong (the limit per test is the root config's)
   require('@testing-library/react').configure({ asyncUtilTimeout: 5000 });
-  jest.setTimeout(30000);
 
   // react-router reads TextEncoder when it loads
   Object.assign(globalThis, { TextEncoder, TextDecoder });
