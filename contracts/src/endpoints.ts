@@ -38,6 +38,7 @@ import type {
 import type { StatusHistory, SwapOffer, SwapOfferPage, SwapPayment, SwapShipping } from './swaps';
 import type { ProfileBody, ProfileStats, PublicProfile } from './profile';
 import type { FeedbackBody, FeedbackItem, FeedbackPage } from './feedback';
+import type { BlockedUser, BlockState, DeleteAccountBody, DeletionCheck, UserReportBody } from './account-safety';
 
 /**
  * Every api endpoint, once: method, path and aliases, what it takes, what it answers, and whether it needs
@@ -73,6 +74,10 @@ export interface Contents {
   ReportReasons: ReportReason[];
   ReportState: { productId: number; already_reported: 0 | 1 };
   DeleteReasons: DeleteReason[];
+  DeletionCheck: DeletionCheck;
+  BlockState: BlockState;
+  BlockedUsers: { users: BlockedUser[] };
+  UserReported: { userId: number; already_reported: 1 };
   ImageUploaded: { image: UploadedImage };
   UnreadCount: { unread_count: number };
   NotificationSummary: { unread_count: number; user: User };
@@ -343,6 +348,64 @@ export const endpoints = {
     content: 'DeleteReasons',
     tag: 'Account',
     summary: 'Reasons to offer on the delete-account form',
+  }),
+  deleteRequest: define<Pick<DeleteAccountBody, 'reasonId'>>()({
+    method: 'POST',
+    path: '/api/deleterequest',
+    auth: 'required',
+    input: 'body',
+    content: 'DeletionCheck',
+    tag: 'Account',
+    summary:
+      'Checks a deletion before the password is asked: 200 when the account can go, 409 with what is still in progress',
+  }),
+  deleteUser: define<DeleteAccountBody>()({
+    method: 'POST',
+    path: '/api/delete-user',
+    auth: 'required',
+    input: 'body',
+    content: 'Empty',
+    tag: 'Account',
+    summary:
+      'Deletes the account (password and reason): every session ends, listings leave the market, personal data is erased',
+  }),
+
+  // --- blocking and reporting users (issue 15)
+  blockUser: define<{ userId: Id }>()({
+    method: 'POST',
+    path: '/api/user/block/:userId',
+    auth: 'required',
+    input: 'path',
+    content: 'BlockState',
+    tag: 'Account',
+    summary: "Blocks a user: neither sees the other's listings, and neither can offer to, ask or message the other",
+  }),
+  unblockUser: define<{ userId: Id }>()({
+    method: 'POST',
+    path: '/api/user/unblock/:userId',
+    auth: 'required',
+    input: 'path',
+    content: 'BlockState',
+    tag: 'Account',
+    summary: "Lifts the caller's block of a user",
+  }),
+  blockedUsers: define()({
+    method: 'GET',
+    path: '/api/blocked-users',
+    auth: 'required',
+    input: 'path',
+    content: 'BlockedUsers',
+    tag: 'Account',
+    summary: 'The users the caller blocks, the latest first',
+  }),
+  reportUser: define<UserReportBody>()({
+    method: 'POST',
+    path: '/api/user/report',
+    auth: 'required',
+    input: 'body',
+    content: 'UserReported',
+    tag: 'Account',
+    summary: 'Reports a user to support: a reason from /api/reasons/2 and, for Other, at least 10 characters',
   }),
 
   // --- addresses (spec section 7, Address)

@@ -17,3 +17,4 @@ export * from './orders';
 export * from './swaps';
 export * from './profile';
 export * from './feedback';
+export * from './account-safety';

@@ -40,6 +40,8 @@ export const routes = {
   address: '/address',
   feedback: '/feedback',
   deleteAccount: '/delete-account',
+  /** ours: the users one blocks, with Unblock (linked from My Profile), mfe_account's */
+  blockedUsers: '/blocked-users',
   changePassword: '/change-password',
   page: (slug: StaticPageSlug) => `/page/${slug}`,
   /**

@@ -19,6 +19,7 @@ export {
   whereSellerVisible,
   whereSellerVisibleBy,
   whereViewable,
+  whereNoBlockWith,
 } from './visibility';
 export {
   queryTerms,

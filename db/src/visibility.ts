@@ -42,3 +42,32 @@ export function whereListed(query: Knex.QueryBuilder, products = 'p', users = 'u
 export function whereViewable(query: Knex.QueryBuilder, products = 'p', users = 'u'): Knex.QueryBuilder {
   return whereSellerVisible(query.whereNot(`${products}.status`, LISTING_DELETED), users);
 }
+
+/**
+ * Per viewer: listings whose seller the viewer blocks, or who blocks the viewer, are not shown to them
+ * (search, home, likes). `productId` is the column holding the listing's id; a visitor sees everything.
+ * Two NOT EXISTS, one per direction, so each reads its own index of user_blocks.
+ */
+export function whereNoBlockWith(
+  query: Knex.QueryBuilder,
+  db: Knex,
+  viewerId: number | null,
+  productId: string,
+): Knex.QueryBuilder {
+  if (viewerId === null) return query;
+  return query
+    .whereNotExists(
+      db('products as blocked_by_viewer')
+        .join('user_blocks as vb', 'vb.blocked_id', 'blocked_by_viewer.user_id')
+        .select(db.raw('1'))
+        .whereRaw(`blocked_by_viewer.id = ${productId}`)
+        .where('vb.blocker_id', viewerId),
+    )
+    .whereNotExists(
+      db('products as blocking_viewer')
+        .join('user_blocks as bv', 'bv.blocker_id', 'blocking_viewer.user_id')
+        .select(db.raw('1'))
+        .whereRaw(`blocking_viewer.id = ${productId}`)
+        .where('bv.blocked_id', viewerId),
+    );
+}

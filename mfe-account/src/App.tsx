@@ -6,6 +6,7 @@ import { PaymentMethodsPage } from './payment-methods/PaymentMethodsPage';
 import { AddressPage } from './address/AddressPage';
 import { FeedbackPage } from './feedback/FeedbackPage';
 import { DeleteAccountPage } from './delete-account/DeleteAccountPage';
+import { BlockedUsersPage } from './blocked-users/BlockedUsersPage';
 import { ChatPage } from './chat/ChatPage';
 import { NotificationPage } from './notification/NotificationPage';
 import pages from './pages.json';
@@ -21,6 +22,7 @@ export default function AccountApp() {
         paymentMethods: <PaymentMethodsPage />,
         address: <AddressPage />,
         feedback: <FeedbackPage />,
+        blockedUsers: <BlockedUsersPage />,
         deleteAccount: <DeleteAccountPage />,
         changePassword: <ChangePasswordPage />,
         chat: <ChatPage />,

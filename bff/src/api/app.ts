@@ -7,6 +7,7 @@ import { withRequestContext } from '../runtime/request-context';
 import { requestLog } from '../runtime/request-log';
 import type { ApiDeps } from './deps';
 import { errorMapper, notFound } from './errors';
+import { blocksRoutes } from './blocks';
 import { accountRoutes } from './account';
 import { addressesRoutes } from './addresses';
 import { feesRoutes } from './fees';
@@ -111,6 +112,7 @@ export function createApiApp(options: ApiOptions): Express {
     homeRoutes,
     likedCategoriesRoutes,
     accountRoutes,
+    blocksRoutes,
     addressesRoutes,
     feesRoutes,
     cardsRoutes,

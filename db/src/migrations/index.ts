@@ -15,6 +15,7 @@ import * as paymentProvider from './013_payment_provider';
 import * as orders from './014_orders';
 import * as swaps from './015_swaps';
 import * as feedback from './016_feedback';
+import * as userSafety from './017_user_safety';
 
 interface Migration {
   name: string;
@@ -40,6 +41,7 @@ const migrations: Migration[] = [
   { name: '014_orders', ...orders },
   { name: '015_swaps', ...swaps },
   { name: '016_feedback', ...feedback },
+  { name: '017_user_safety', ...userSafety },
 ];
 
 /**

@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import { MemoryRouter } from 'react-router-dom';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages, profileMessages, type ProfileStats, type User } from '@swapstuff/contracts';
@@ -37,7 +38,12 @@ const business = testUser({
 function show(user: User) {
   server.answer('GET /api/userdetail', ok({ user }));
   server.answer(`GET /api/user/profile/stats/${user.id}`, ok(stats));
-  render(<MyProfilePage />, { wrapper: TestQueryProvider });
+  render(
+    <MemoryRouter>
+      <MyProfilePage />
+    </MemoryRouter>,
+    { wrapper: TestQueryProvider },
+  );
 }
 
 const field = (label: string) => screen.getByLabelText(label, { exact: true }) as HTMLInputElement;
@@ -142,7 +148,12 @@ describe('/my-profile', () => {
     const user = userEvent.setup({ delay: null });
     server.answer('GET /api/userdetail', refused(503, messages.serviceUnavailable), ok({ user: testUser() }));
     server.answer('GET /api/user/profile/stats/7', ok(stats));
-    render(<MyProfilePage />, { wrapper: TestQueryProvider });
+    render(
+      <MemoryRouter>
+        <MyProfilePage />
+      </MemoryRouter>,
+      { wrapper: TestQueryProvider },
+    );
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(messages.serviceUnavailable)).toBeTruthy();
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));

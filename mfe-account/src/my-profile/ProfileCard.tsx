@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Button, Card, Descriptions, Flex, Skeleton, Statistic, Tag } from 'antd';
 import EditOutlined from '@ant-design/icons/EditOutlined';
-import { formatEin, formatPhone, sellerName, type User } from '@swapstuff/contracts';
+import { Link } from 'react-router-dom';
+import { formatEin, formatPhone, routes, sellerName, type User } from '@swapstuff/contracts';
 import { useProfileStats } from './api';
 import { ProfileAvatar } from './AvatarPicker';
 
@@ -75,6 +76,10 @@ export function ProfileCard({ user, onEdit }: { user: User; onEdit: () => void }
       </Flex>
       <Descriptions column={{ xs: 1, md: 2 }} items={items} style={{ marginBottom: 24 }} />
       <Stats userId={user.id} />
+      <Flex gap={16} wrap style={{ marginTop: 24 }}>
+        <Link to={routes.userProfile(user.id)}>See your public profile</Link>
+        <Link to={routes.blockedUsers}>Blocked Users</Link>
+      </Flex>
     </Card>
   );
 }

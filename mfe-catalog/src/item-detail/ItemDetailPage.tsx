@@ -24,6 +24,7 @@ import { EmptyState, LocalDateTime } from '@swapstuff/sdk/ui';
 import { DeleteListingButton } from '../listings/DeleteListingButton';
 import { LikeButton } from '../listings/LikeButton';
 import { SellerName } from '../listings/SellerName';
+import { SellerActions } from '../safety/SellerActions';
 import { SwapWishes } from './SwapWishes';
 import { ShareMenu } from '../listings/ShareMenu';
 import { QuestionList } from '../questions/QuestionList';
@@ -35,7 +36,7 @@ import styles from './ItemDetailPage.module.css';
 
 // the dialogs (antd's modal and form) load when opened, never with the page
 const AskQuestionDialog = lazy(() => import('./AskQuestionDialog').then((m) => ({ default: m.AskQuestionDialog })));
-const ReportDialog = lazy(() => import('./ReportDialog').then((m) => ({ default: m.ReportDialog })));
+const ReportDialog = lazy(() => import('../safety/ReportDialog').then((m) => ({ default: m.ReportDialog })));
 
 /** "12 × 8 × 4 in · 2 lb 0 oz" (length × width × height, sizeUnit inches) */
 function describeParcel(d: ProductDimensions): string {
@@ -194,6 +195,11 @@ function ItemDetail({ product }: { product: Product }) {
               </Link>
               <Typography.Text type="secondary">Seller</Typography.Text>
             </div>
+            {!isOwner && (
+              <div className={styles.sellerActions}>
+                <SellerActions userId={product.user.id} name={sellerName(product.user)} />
+              </div>
+            )}
           </div>
           {showReport && (
             <Button
@@ -227,7 +233,7 @@ function ItemDetail({ product }: { product: Product }) {
 
       <Suspense fallback={null}>
         {asking && <AskQuestionDialog product={product} onClose={() => setAsking(false)} />}
-        {reporting && <ReportDialog productId={product.id} onClose={() => setReporting(false)} />}
+        {reporting && <ReportDialog subject={{ listingId: product.id }} onClose={() => setReporting(false)} />}
       </Suspense>
     </article>
   );

@@ -3,8 +3,10 @@ import ShopOutlined from '@ant-design/icons/ShopOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { routes, type PublicProfile } from '@swapstuff/contracts';
+import { useSession } from '@swapstuff/sdk';
 import { EmptyState, LoadError, PageFrame, PageNotFound } from '@swapstuff/sdk/ui';
 import { LayoutToggle, ListingResults } from '../listings/ListingResults';
+import { SellerActions } from '../safety/SellerActions';
 import { usePublicProfile, useSellerListings } from './api';
 
 const PER_PAGE = 30;
@@ -25,6 +27,7 @@ export function UserProfilePage() {
 function ProfileHeader({ profile }: { profile: PublicProfile }) {
   const { stats } = profile;
   const rating = stats.as_seller.average;
+  const viewerId = useSession((s) => s.profile?.userId);
   return (
     <Card style={{ marginBottom: 24 }}>
       <Flex gap={16} align="center" wrap style={{ marginBottom: 16 }}>
@@ -39,6 +42,11 @@ function ProfileHeader({ profile }: { profile: PublicProfile }) {
           <div>@{profile.username}</div>
           <div>Member since {MEMBER_SINCE.format(new Date(profile.member_since))}</div>
         </div>
+        {viewerId !== profile.id && (
+          <div style={{ marginInlineStart: 'auto' }}>
+            <SellerActions userId={profile.id} name={profile.name} />
+          </div>
+        )}
       </Flex>
       <Flex gap={32} wrap>
         <Statistic title="Active listings" value={stats.listings} />

@@ -1,12 +1,20 @@
 import type { RequestHandler } from 'express';
 import Joi from 'joi';
-import { endpoints, feedbackMessages, messages, profileMessages } from '@swapstuff/contracts';
+import {
+  endpoints,
+  feedbackMessages,
+  messages,
+  profileMessages,
+  safetyMessages,
+  type DeleteAccountBody,
+} from '@swapstuff/contracts';
 import type { ApiDeps } from '../deps';
 import { created, idParam, idSchema, ok, pagingKeys } from '../../http';
 import { authOf } from '../auth';
 import { AVATAR_FORM, countImageUpload, FEEDBACK_FORM, multipartUpload, uploadedFiles } from '../media';
 import type { ApiRouter } from '../router';
 import { toUser } from '../users';
+import { checkDeletion, deleteAccount, deleteAccountSchema, deletionCheckSchema } from './delete';
 import { myFeedback, sendFeedback } from './feedback';
 import { editProfile, profileStats, publicProfile } from './profile';
 import { accountRepo } from './repo';
@@ -64,5 +72,14 @@ export function accountRoutes(deps: ApiDeps, api: ApiRouter): void {
   // Public: the delete-account form lists them before the user confirms with the password.
   api.handle(endpoints.deleteReasons, {}, async ({ res }) => {
     ok(res, await accountRepo.deleteReasons(deps.db));
+  });
+
+  api.handle<{ reasonId: number }>(endpoints.deleteRequest, { schema: deletionCheckSchema }, async ({ input, res }) => {
+    ok(res, await checkDeletion(deps, authOf(res).user, input.reasonId), safetyMessages.canDelete);
+  });
+
+  api.handle<DeleteAccountBody>(endpoints.deleteUser, { schema: deleteAccountSchema }, async ({ input, res }) => {
+    await deleteAccount(deps, authOf(res).user, input);
+    ok(res, null, safetyMessages.accountDeleted);
   });
 }

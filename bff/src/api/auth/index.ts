@@ -4,4 +4,4 @@
  */
 export { authRoutes } from './routes';
 export { authOf, optionalAuth, requireAuth, viewerOf, type AuthContext } from './middleware';
-export { checkOwnPassword, registerPushToken } from './service';
+export { checkOwnPassword, endEverySession, registerPushToken } from './service';

@@ -1,5 +1,5 @@
 import { messages, type BusinessRegisterBody, type LoginContent, type RegisterBody } from '@swapstuff/contracts';
-import { isUniqueViolation, withTransaction } from '@swapstuff/db';
+import { isUniqueViolation, withTransaction, type Knex } from '@swapstuff/db';
 import type { ApiDeps } from '../deps';
 import { clearLimit, consume, fieldError, HttpError, refund, type Limit } from '../../http';
 import { toUser, usersRepo, type NewUser, type UserRow } from '../users';
@@ -179,6 +179,12 @@ export async function checkOwnPassword(deps: ApiDeps, user: UserRow, password: s
 /** Registers the push token of the device a sign-in belongs to (spec: the fcmToken header). */
 export async function registerPushToken(deps: ApiDeps, tokenId: number, pushToken: string): Promise<void> {
   await tokensRepo.setPushToken(deps.db, tokenId, pushToken);
+}
+
+/** Every session and reset link of the account ends, inside the caller's transaction (account deletion). */
+export async function endEverySession(trx: Knex.Transaction, userId: number): Promise<void> {
+  await tokensRepo.revokeAllOf(trx, userId);
+  await resetsRepo.voidAllOf(trx, userId);
 }
 
 export async function logout(deps: ApiDeps, tokenId: number): Promise<void> {

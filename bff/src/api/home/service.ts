@@ -34,8 +34,8 @@ async function build(deps: ApiDeps, viewerId: number | null): Promise<HomeConten
   const liked = viewerId ? await likedCategoryIds(deps.db, viewerId) : [];
   const [categories, first, newest] = await Promise.all([
     topLevel(deps),
-    newestIds(deps.db, FRESH_LIMIT, liked),
-    newestIds(deps.db, FRESH_LIMIT),
+    newestIds(deps.db, viewerId, FRESH_LIMIT, liked),
+    newestIds(deps.db, viewerId, FRESH_LIMIT),
   ]);
   const ids = [...first, ...newest.filter((id) => !first.includes(id))].slice(0, FRESH_LIMIT);
   return { categories, products: await productsByIds(deps.db, deps.storage, viewerId, ids) };

@@ -1,4 +1,4 @@
-import type { Knex } from '@swapstuff/db';
+import { whereNoBlockWith, type Knex } from '@swapstuff/db';
 import type { Paging } from '../../http';
 import { countedPage } from '../../http';
 import { viewableListings, type ProductRow } from '../catalog';
@@ -21,11 +21,14 @@ export const likesRepo = {
     return !!(await db('product_likes').where({ product_id: productId, user_id: userId }).first('product_id'));
   },
 
-  /** The user's liked listings that can still be seen, the newest like first. */
+  /** The user's liked listings that can still be seen (not a blocked user's), the newest like first. */
   async likedBy(db: Knex, userId: number, paging: Paging): Promise<{ rows: ProductRow[]; total: number }> {
-    const query = viewableListings(db, userId).join('product_likes as mine', (join) => {
-      join.on('mine.product_id', '=', 'p.id').andOn('mine.user_id', '=', db.raw('?', [userId]));
-    });
+    const query = whereNoBlockWith(viewableListings(db, userId), db, userId, 'p.id').join(
+      'product_likes as mine',
+      (join) => {
+        join.on('mine.product_id', '=', 'p.id').andOn('mine.user_id', '=', db.raw('?', [userId]));
+      },
+    );
     return countedPage<ProductRow>(
       query,
       [

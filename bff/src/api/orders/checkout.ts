@@ -9,9 +9,10 @@ import { feeQuote } from '../fees';
 import { hold, isHoldRefused } from '../ledger';
 import { moveListing } from '../products';
 import { oneLine, originOf, quotedRate, shippableListing, shippingRepo } from '../shipping';
-import type { UserRow } from '../users';
+import { usersRepo, type UserRow } from '../users';
 import { ordersRepo, type OrderRow } from './repo';
 import { orderView } from './view';
+import { requireNoBlock } from '../blocks';
 
 /**
  * Buy now (issue 13; docs/decisions.md "Orders: buy now"). Two steps, as the spec's calls are:
@@ -76,6 +77,7 @@ export interface InitializeInput {
 export async function initialize(deps: ApiDeps, user: UserRow, input: InitializeInput): Promise<Checkout> {
   const listing = await shippableListing(deps, input.productId);
   if (listing.user_id === user.id) throw new HttpError(400, orderMessages.ownListing);
+  await requireNoBlock(deps.db, user.id, listing.user_id);
   if (listing.status !== ListingStatus.Active) throw new HttpError(409, orderMessages.listingNotAvailable);
   const address = await shippingRepo.ownAddress(deps.db, user.id, input.addressId);
   if (!address) throw new HttpError(404, messages.addressNotFound);
@@ -163,6 +165,8 @@ async function claim(deps: ApiDeps, intent: PaymentState, buyer: UserRow): Promi
   if (!to || total !== intent.amount) throw new HttpError(402, orderMessages.paymentNotAuthorized);
   try {
     const id = await withTransaction(deps.db, async (trx) => {
+      // the buyer deleted their account meanwhile: 409 like a listing taken, so the authorization is voided
+      if (!(await usersRepo.holdLive(trx, buyer.id))) throw new HttpError(409, messages.sessionEnded);
       await moveListing(trx, deps.events, listing.id, ListingStatus.InProcess);
       return ordersRepo.insert(trx, {
         kind: 'buynow',

@@ -1,5 +1,5 @@
 import { isSqlite, type Knex } from '@swapstuff/db';
-import type { OrderSwapStatus } from '@swapstuff/contracts';
+import { OrderSwapStatus } from '@swapstuff/contracts';
 
 /** An orders row as stored (dates are Date on MySQL, epoch ms on SQLite). */
 export interface OrderRow {
@@ -78,6 +78,18 @@ const lockIf = <T extends Knex.QueryBuilder>(db: Knex, query: T): T =>
   isSqlite(db) ? query : (query.forUpdate() as T);
 
 export const ordersRepo = {
+  /** The user's purchases and sales not completed yet (a swap's legs are its offer's: swapsRepo.inFlightCount). */
+  async inFlight(db: Knex, userId: number): Promise<{ sales: number; purchases: number }> {
+    const count = async (side: 'buyer_id' | 'seller_id') => {
+      const [row] = await db('orders')
+        .where({ [side]: userId, kind: 'buynow' })
+        .whereNot('status', OrderSwapStatus.Completed)
+        .count({ n: '*' });
+      return Number(row.n);
+    };
+    return { sales: await count('seller_id'), purchases: await count('buyer_id') };
+  },
+
   async insert(trx: Knex.Transaction, order: NewOrder): Promise<number> {
     const now = new Date();
     const [id] = await trx('orders').insert({ ...order, created_at: now, updated_at: now });

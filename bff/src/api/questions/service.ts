@@ -4,6 +4,7 @@ import { HttpError } from '../../http';
 import { findViewable } from '../catalog';
 import { questionsRepo } from './repo';
 import type { AnswerBody, AskBody } from './schemas';
+import { requireNoBlock } from '../blocks';
 
 /** The owner of a listing anyone may see (not deleted, seller neither blocked nor deleted). */
 async function viewableOwner(deps: ApiDeps, productId: number): Promise<number> {
@@ -23,9 +24,11 @@ export async function ofListing(deps: ApiDeps, productId: number): Promise<Quest
   return questionsRepo.ofListing(deps.db, productId);
 }
 
-/** Anyone but the owner asks. */
+/** Anyone but the owner asks, unless one of the two blocks the other. */
 export async function ask(deps: ApiDeps, userId: number, body: AskBody): Promise<Question> {
-  if ((await viewableOwner(deps, body.productId)) === userId) throw new HttpError(403, messages.ownQuestion);
+  const ownerId = await viewableOwner(deps, body.productId);
+  if (ownerId === userId) throw new HttpError(403, messages.ownQuestion);
+  await requireNoBlock(deps.db, userId, ownerId);
   return reload(deps, await questionsRepo.insert(deps.db, body.productId, userId, body.question.trim()));
 }
 

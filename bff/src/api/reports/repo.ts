@@ -16,6 +16,20 @@ export const reportsRepo = {
     return !!(await db('product_reports').where({ product_id: productId, user_id: userId }).first('product_id'));
   },
 
+  /** One report per reporter and user (a unique key), waiting for support (handled_at empty). */
+  async insertUserReport(
+    db: Knex,
+    report: { userId: number; reporterId: number; reasonId: number; text: string | null },
+  ): Promise<void> {
+    await db('user_reports').insert({
+      user_id: report.userId,
+      reporter_id: report.reporterId,
+      reason_id: report.reasonId,
+      reason_text: report.text,
+      created_at: new Date(),
+    });
+  },
+
   /** One report per user and listing (a unique key), counted on the listing. */
   async insert(
     trx: Knex.Transaction,

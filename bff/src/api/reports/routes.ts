@@ -1,10 +1,10 @@
-import { endpoints, messages } from '@swapstuff/contracts';
+import { endpoints, messages, safetyMessages } from '@swapstuff/contracts';
 import type { ApiDeps } from '../deps';
 import { created, ok } from '../../http';
 import { authOf } from '../auth';
 import { productIdParam } from '../products';
 import type { ApiRouter } from '../router';
-import { reportSchema, type ReportBody } from './schemas';
+import { reportSchema, userReportSchema, type ReportBody, type UserReportInput } from './schemas';
 import * as reports from './service';
 
 /** Spec section 2, Report dialog: reason choices plus a free-text reason (≥ 10 characters on the last). */
@@ -23,5 +23,10 @@ export function reportsRoutes(deps: ApiDeps, api: ApiRouter): void {
   api.handle<ReportBody>(endpoints.report, { schema: reportSchema }, async ({ input, res }) => {
     await reports.report(deps, authOf(res).user.id, input);
     created(res, { productId: input.productId, already_reported: 1 }, messages.reported);
+  });
+
+  api.handle<UserReportInput>(endpoints.reportUser, { schema: userReportSchema }, async ({ input, res }) => {
+    await reports.reportUser(deps, authOf(res).user.id, input);
+    created(res, { userId: input.userId, already_reported: 1 }, safetyMessages.userReported);
   });
 }

@@ -3,6 +3,7 @@ import {
   queryTerms,
   suggestionTerms,
   whereListed,
+  whereNoBlockWith,
   whereSellerVisibleBy,
   type Knex,
 } from '@swapstuff/db';
@@ -31,6 +32,8 @@ export interface SearchFilter {
   keyword?: string | null;
   categoryId?: number | null;
   type: SearchType;
+  /** who is searching: listings of users they block, or who block them, are left out */
+  viewerId?: number | null;
 }
 
 export interface SearchPageIds {
@@ -97,7 +100,12 @@ function keywordSearch(
   column: 'top_category_id' | 'category_id' | null,
   sort: SearchSort,
 ): Found {
-  const matches = db('search_terms as s').where('s.term', driving);
+  const matches = whereNoBlockWith(
+    db('search_terms as s').where('s.term', driving),
+    db,
+    filter.viewerId ?? null,
+    's.product_id',
+  );
   if (column) matches.where(`s.${column}`, filter.categoryId!);
   if (filter.type !== 'all') matches.where('s.is_buyable', filter.type === 'buy');
   for (const term of terms.filter((t) => t !== driving)) {
@@ -151,7 +159,12 @@ function browse(
   sort: SearchSort,
 ): Found {
   // the listed rule with the seller's check as NOT EXISTS, not a join (see whereSellerVisibleBy)
-  const matches = whereSellerVisibleBy(db('products as p').where('p.status', LISTING_ACTIVE), db);
+  const matches = whereNoBlockWith(
+    whereSellerVisibleBy(db('products as p').where('p.status', LISTING_ACTIVE), db),
+    db,
+    filter.viewerId ?? null,
+    'p.id',
+  );
   if (column) matches.where(`p.${column}`, filter.categoryId!);
   if (filter.type !== 'all') matches.where('p.is_buyable', filter.type === 'buy');
   const order: Order =
@@ -176,11 +189,17 @@ function browse(
 /**
  * The newest Active listings of visible sellers: the home page's fresh listings; with `topCategoryIds`,
  * only those of these top-level categories. Each category is its own range of the browse index, newest
- * first: read `limit` of each and merge them, rather than sort every listing of them all.
+ * first: read `limit` of each and merge them, rather than sort every listing of them all. The viewer's blocks
+ * apply (whereNoBlockWith).
  */
-export async function newestIds(db: Knex, limit: number, topCategoryIds?: number[]): Promise<number[]> {
+export async function newestIds(
+  db: Knex,
+  viewerId: number | null,
+  limit: number,
+  topCategoryIds?: number[],
+): Promise<number[]> {
   const newest = (categoryId?: number) =>
-    browse(db, { type: 'all', categoryId }, categoryId ? 'top_category_id' : null, 'newest').page(limit, 0);
+    browse(db, { type: 'all', categoryId, viewerId }, categoryId ? 'top_category_id' : null, 'newest').page(limit, 0);
   const rows = topCategoryIds
     ? topCategoryIds.length === 0
       ? []

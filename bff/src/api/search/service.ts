@@ -7,7 +7,12 @@ import type { SearchBody, SuggestionBody } from './schemas';
 export async function search(deps: ApiDeps, viewerId: number | null, body: SearchBody): Promise<ProductPage> {
   const found = await searchPage(
     deps.db,
-    { keyword: body.keyword || body.search, categoryId: body.categoryId ?? body.category, type: body.type },
+    {
+      keyword: body.keyword || body.search,
+      categoryId: body.categoryId ?? body.category,
+      type: body.type,
+      viewerId,
+    },
     body.sort,
     body,
   );

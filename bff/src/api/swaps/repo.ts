@@ -1,5 +1,5 @@
 import { isSqlite, type Knex } from '@swapstuff/db';
-import type { OfferStatus, SwapShipping } from '@swapstuff/contracts';
+import { OfferStatus, type SwapShipping } from '@swapstuff/contracts';
 
 /** A swap_requests row as stored (dates are Date on MySQL, epoch ms on SQLite). */
 export interface SwapRow {
@@ -54,6 +54,15 @@ const lockIf = <T extends Knex.QueryBuilder>(db: Knex, query: T): T =>
 const now = () => new Date();
 
 export const swapsRepo = {
+  /** Offers of the user still pending or accepted (their parcels not both delivered and inspected). */
+  async inFlightCount(db: Knex, userId: number): Promise<number> {
+    const [row] = await db('swap_requests')
+      .where((either) => either.where({ sender_id: userId }).orWhere({ receiver_id: userId }))
+      .whereIn('offer_status', [OfferStatus.Pending, OfferStatus.Accepted])
+      .count({ n: '*' });
+    return Number(row.n);
+  },
+
   async insert(trx: Knex.Transaction, row: Pick<SwapRow, 'sender_id' | 'receiver_id' | 'listing_id'>): Promise<number> {
     const [id] = await trx('swap_requests').insert({
       ...row,

@@ -3,6 +3,7 @@ import {
   messages,
   Money,
   OfferStatus,
+  SESSION_REVOKED_ERROR,
   SWAP_DETAILS_HOURS,
   swapMessages,
   HistoryCode,
@@ -14,12 +15,13 @@ import type { ApiDeps } from '../deps';
 import { feeQuote } from '../fees';
 import { moveListing } from '../products';
 import { oneLine, shippingRepo } from '../shipping';
-import type { UserRow } from '../users';
+import { usersRepo, type UserRow } from '../users';
 import type { SwapDeps } from './deps';
 import { createLegs } from './legs';
 import { applyPayment, type Paid } from './payment-ledger';
 import { swapsRepo, type SwapRow, type VersionRow } from './repo';
 import { lockListings, lockSwap, moveOffer } from './status';
+import { requireNoBlock } from '../blocks';
 
 /**
  * Offers and counter-offers (issue 14; docs/decisions.md "Swaps"). Every change runs in one transaction at
@@ -117,10 +119,13 @@ export async function createOffer(
   const cash = cashCents(input.cash);
   const fee = await cashFee(deps.db, cash);
   return swapTransaction(deps, async (trx) => {
+    if (!(await usersRepo.holdLive(trx, user.id)))
+      throw new HttpError(401, messages.sessionEnded, { error: SESSION_REVOKED_ERROR });
     const rows = await lockListings(trx, [input.productId, ...input.productIds]);
     const wanted = rows.find((row) => row?.id === input.productId);
     if (!wanted || wanted.status === ListingStatus.Deleted) throw new HttpError(404, messages.productNotFound);
     if (wanted.user_id === user.id) throw new HttpError(400, swapMessages.ownListing);
+    await requireNoBlock(trx, user.id, wanted.user_id);
     if (wanted.status !== ListingStatus.Active) throw new HttpError(409, swapMessages.listingNotAvailable);
     checkItems(rows, input.productIds, user.id);
     const swapId = await swapsRepo.insert(trx, {

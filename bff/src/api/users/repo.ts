@@ -1,4 +1,4 @@
-import type { Knex } from '@swapstuff/db';
+import { isSqlite, type Knex } from '@swapstuff/db';
 import type { User, UserRole } from '@swapstuff/contracts';
 
 /** A users row as stored (dates are Date on MySQL, epoch ms on SQLite). */
@@ -99,6 +99,22 @@ export const usersRepo = {
       updated_at: now,
     });
     return Number(id);
+  },
+
+  /**
+   * A transaction that starts something with others (an offer, an order) holds its user's row shared: an
+   * account's deletion, which holds it exclusively while it checks what is in flight, waits for it or
+   * makes it fail here. False when the account is gone. (SQLite runs one write transaction at a time.)
+   */
+  async holdLive(trx: Knex.Transaction, id: number): Promise<boolean> {
+    const query = trx('users').where({ id }).whereNull('deleted_at').first('id');
+    return !!(await (isSqlite(trx) ? query : query.forShare()));
+  },
+
+  /** The deletion's hold: the row locked exclusively, or undefined when the account is gone already. */
+  async lockLive(trx: Knex.Transaction, id: number): Promise<UserRow | undefined> {
+    const query = trx<UserRow>('users').where({ id }).whereNull('deleted_at').first();
+    return isSqlite(trx) ? query : query.forUpdate();
   },
 
   async setPassword(db: Knex, id: number, passwordHash: string): Promise<void> {

@@ -1,15 +1,18 @@
 import { Alert, Form, Input, Modal, Radio, Skeleton, Space } from 'antd';
-import { messages, REPORT_TEXT_MIN } from '@swapstuff/contracts';
+import { messages, REPORT_TEXT_MIN, safetyMessages } from '@swapstuff/contracts';
 import { ApiError, toast } from '@swapstuff/sdk';
-import { useListingReportReasons, useReport } from './api';
+import { useReportListing, useReportReasons, useReportUser } from './api';
 
 interface ReportValues {
   reasonId: number;
   reason?: string;
 }
 
+/** What is reported: a listing (its page's Report) or a user (a seller card's Report User). */
+export type ReportSubject = { listingId: number } | { userId: number };
+
 export interface ReportDialogProps {
-  productId: number;
+  subject: ReportSubject;
   /**
    * after Cancel, or once the report is taken or the api says it was taken before (either way the page
    * reads that again and hides Report)
@@ -18,21 +21,31 @@ export interface ReportDialogProps {
 }
 
 /**
- * Spec section 2, Report dialog: the reasons of /api/reasons/1 plus a free-text reason and Send. The text
- * needs at least 10 characters on the last reason (Other), as the api checks too.
+ * Spec section 2, Report dialog: the reasons of /api/reasons/1 (a listing) or /api/reasons/2 (a user) plus a
+ * free-text reason and Send. The text needs at least 10 characters on the last reason (Other), as the api
+ * checks too.
  */
-export function ReportDialog({ productId, onClose }: ReportDialogProps) {
+export function ReportDialog({ subject, onClose }: ReportDialogProps) {
+  const about = 'userId' in subject ? 'user' : 'listing';
   const [form] = Form.useForm<ReportValues>();
   const reasonId = Form.useWatch('reasonId', form);
-  const reasons = useListingReportReasons();
-  const report = useReport();
+  const reasons = useReportReasons(about);
+  const reportListing = useReportListing();
+  const reportUser = useReportUser();
   const last = reasons.data?.at(-1)?.id;
   const needsText = reasonId !== undefined && reasonId === last;
+  const sending = reportListing.isPending || reportUser.isPending;
 
   const send = async (values: ReportValues) => {
+    const reason = values.reason ?? '';
     try {
-      await report.mutateAsync({ productId, reasonId: values.reasonId, reason: values.reason ?? '' });
-      toast.success(messages.reported);
+      if ('userId' in subject) {
+        await reportUser.mutateAsync({ userId: subject.userId, reasonId: values.reasonId, reason });
+        toast.success(safetyMessages.userReported);
+      } else {
+        await reportListing.mutateAsync({ productId: subject.listingId, reasonId: values.reasonId, reason });
+        toast.success(messages.reported);
+      }
       onClose();
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
@@ -53,10 +66,10 @@ export function ReportDialog({ productId, onClose }: ReportDialogProps) {
   return (
     <Modal
       open
-      title="Report"
+      title={about === 'user' ? 'Report User' : 'Report'}
       okText="Send"
       onOk={() => form.submit()}
-      okButtonProps={{ loading: report.isPending, disabled: !reasons.data }}
+      okButtonProps={{ loading: sending, disabled: !reasons.data }}
       onCancel={onClose}
       destroyOnHidden
     >
@@ -66,7 +79,7 @@ export function ReportDialog({ productId, onClose }: ReportDialogProps) {
         <Form form={form} layout="vertical" onFinish={send} name="report">
           <Form.Item
             name="reasonId"
-            label="Why are you reporting this listing?"
+            label={`Why are you reporting this ${about}?`}
             rules={[{ required: true, message: messages.reportReasonRequired }]}
           >
             <Radio.Group>
