@@ -1,6 +1,10 @@
 import { test, expect } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { seriousViolations } from '../support/axe';
+import { signIn } from '../support/catalog';
 import { listViaApi } from '../support/listings';
+import { newUser, registerViaApi } from '../support/users';
 import { servers } from '../servers';
 
 let itemId = 0;
@@ -25,11 +29,39 @@ for (const width of [375, 1280]) {
       await page.waitForLoadState('networkidle');
       // axe looks at the page as it settles, not at its skeletons
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const serious = violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      expect(serious).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
     });
   }
 }
+
+// Every account page mfe_account declares (its pages.json, so a new one is checked without a change here),
+// signed in, at phone and desktop width: no serious or critical violation (issue 15).
+const accountPages = Object.values(
+  JSON.parse(readFileSync(path.join(__dirname, '../../mfe-account/src/pages.json'), 'utf8')) as Record<
+    string,
+    { paths: string[] }
+  >,
+).map((page) => page.paths[0]);
+
+test('every account page, signed in, has no serious accessibility violation at phone and desktop width', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const user = newUser();
+  await registerViaApi(page.request, user);
+  await signIn(page, user);
+  const found: string[] = [];
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const account of accountPages) {
+      await page.goto(account);
+      await expect(page.getByRole('main')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await expect(page.locator('.ant-skeleton')).toHaveCount(0);
+      found.push(...(await seriousViolations(page)).map((v) => `${account} at ${width} px: ${v}`));
+    }
+  }
+  expect(accountPages.length).toBeGreaterThanOrEqual(10);
+  expect(found).toEqual([]);
+});

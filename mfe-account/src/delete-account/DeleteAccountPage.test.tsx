@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { messages, safetyMessages, type DeleteReason } from '@swapstuff/contracts';
-import { useSession } from '@swapstuff/sdk';
+import { browser, useSession } from '@swapstuff/sdk';
 import { fakeFetch, ok, TestQueryProvider, testUser } from '@swapstuff/sdk/testing';
 import { DeleteAccountPage } from './DeleteAccountPage';
 
@@ -72,7 +72,11 @@ describe('/delete-account', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete my account' }));
     expect(await screen.findByText(safetyMessages.accountDeleted)).toBeTruthy();
     expect(bodyOf('/api/delete-user')).toEqual([{ reasonId: 1, password: 'my-password' }]);
-    await waitFor(() => expect(useSession.getState().profile).toBeNull());
+    expect(useSession.getState().profile).not.toBeNull();
+    const assign = jest.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    await user.click(screen.getByRole('button', { name: 'Go to Home' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    expect(useSession.getState().profile).toBeNull();
   });
 
   it('puts a wrong password on its field and keeps the form', async () => {

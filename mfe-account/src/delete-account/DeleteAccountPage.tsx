@@ -9,7 +9,7 @@ import {
   type DeletionCheck,
   type InFlight,
 } from '@swapstuff/contracts';
-import { ApiError, clearLocalSession, formRules } from '@swapstuff/sdk';
+import { ApiError, browser, clearLocalSession, formRules } from '@swapstuff/sdk';
 import { LoadError } from '@swapstuff/sdk/ui';
 import { useDeleteAccount, useDeleteReasons, useDeletionCheck } from './api';
 
@@ -42,8 +42,8 @@ function InFlightList({ inFlight }: { inFlight: InFlight }) {
 
 /**
  * /delete-account (spec section 5: password and reason required). The api is asked first whether the account
- * can go (no swap or order in flight), then the member confirms in a dialog; afterwards this browser's session
- * is cleared and every other one ends at its next call (401 "407").
+ * can go (no swap or order in flight), then the member confirms in a dialog. Every session ends at the api; this
+ * browser's is cleared when the member leaves the confirmation, every other one at its next call (401 "407").
  */
 export function DeleteAccountPage() {
   const [form] = Form.useForm<Values>();
@@ -80,11 +80,17 @@ export function DeleteAccountPage() {
     setConfirming(null);
     try {
       await remove.mutateAsync({ reasonId: values.reasonId!, password: values.password });
-      await clearLocalSession();
       setDeleted(true);
     } catch (err) {
       refused(err);
     }
+  };
+
+  // the session is cleared here only when the member leaves this page: cleared at once, the login guard of
+  // this page would send them to /login before they read that it is done
+  const leave = async () => {
+    await clearLocalSession();
+    browser.assign(routes.home);
   };
 
   if (deleted) {
@@ -94,7 +100,7 @@ export function DeleteAccountPage() {
         title={safetyMessages.accountDeleted}
         subTitle="Your listings are no longer on Swapstuff and your personal details have been erased. Thank you for swapping with us."
         extra={
-          <Button type="primary" onClick={() => window.location.assign(routes.home)}>
+          <Button type="primary" onClick={() => void leave()}>
             Go to Home
           </Button>
         }

@@ -16,11 +16,10 @@ import {
   type CardBrand,
   type CardInput,
 } from '@swapstuff/contracts';
-import { ApiError, toast } from '@swapstuff/sdk';
+import { ApiError, browser, toast } from '@swapstuff/sdk';
 import type { Rule } from 'antd/es/form';
 import { ensureCustomer, useAttachCard, usePaymentsConfig } from './api';
 import { ACCEPTED_CARD_ICONS, CardBrandIcon } from './BrandIcons';
-import { browser } from './browser';
 import { CardTokenError, tokenizeCard } from './tokenize';
 
 export interface AddCardModalProps {

@@ -3,10 +3,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { fakeFetch, ok, recordToasts, refused, TestQueryProvider, testUser } from '@swapstuff/sdk/testing';
-import { useSession } from '@swapstuff/sdk';
+import { browser, useSession } from '@swapstuff/sdk';
 import { messages, type PaymentCard } from '@swapstuff/contracts';
 import { PaymentMethodsPage } from './PaymentMethodsPage';
-import { browser } from './browser';
 
 const { calls, answer } = fakeFetch();
 

@@ -1,6 +1,6 @@
 import { Button, Card, Flex, Skeleton, Tag, Typography } from 'antd';
 import { BRAND, LoadError } from '@swapstuff/sdk/ui';
-import { browser } from './browser';
+import { browser } from '@swapstuff/sdk';
 import { usePayoutAccount, usePayoutOnboarding } from './api';
 
 /**

@@ -12,7 +12,7 @@ import {
   type FeeQuoteContent,
   type Product,
 } from '@swapstuff/contracts';
-import { useSession } from '@swapstuff/sdk';
+import { browser, useSession } from '@swapstuff/sdk';
 import {
   fakeFetch,
   ok,
@@ -23,7 +23,6 @@ import {
   TestQueryProvider,
   testUser,
 } from '@swapstuff/sdk/testing';
-import { browser } from './browser';
 import { CheckoutPage } from './CheckoutPage';
 import { readChoices } from './state';
 

@@ -14,14 +14,13 @@ import {
   type Order,
   type Product,
 } from '@swapstuff/contracts';
-import { ApiError, toast, useSession, webUrl, withRedirect } from '@swapstuff/sdk';
+import { ApiError, browser, toast, useSession, webUrl, withRedirect } from '@swapstuff/sdk';
 import { addressLine, CardRadioList, cardUsable, Section, useAddresses, useCards } from '@swapstuff/sdk/checkout';
 import { FallbackImage, LoadError, PageFrame, srOnly } from '@swapstuff/sdk/ui';
 import { CourierPanel } from '../shipping/CourierPanel';
 import { errorText, formatDollars } from '../shared/format';
 import { AddressDialog } from './AddressDialog';
 import { couriersKey, useCheckoutProduct, useCouriers, useFeeQuote, useInitializePayment, usePlaceOrder } from './api';
-import { browser } from './browser';
 import { checkoutBreakdown, formatCents, quotedBreakdown, type Breakdown } from './price';
 import { clearChoices, pickChosen, readChoices, writeChoices, type CheckoutChoices } from './state';
 

@@ -1,10 +1,9 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { endpoints, messages, type SwapOffer, type SwapPaidAction } from '@swapstuff/contracts';
-import { api, ApiError, webUrl } from '@swapstuff/sdk';
+import { api, ApiError, browser, webUrl } from '@swapstuff/sdk';
 import { endpointName } from '@swapstuff/sdk/query';
 import { SWAP_CHANGES } from './api';
-import { browser } from './browser';
 
 /**
  * The swaps' payment flow (issue 14). An action that makes me pay extra cash (an offer or counter-offer where

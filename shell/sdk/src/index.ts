@@ -11,3 +11,4 @@ export { RequireAuth, loginUrl } from './routing/RequireAuth';
 // links of the remotes: an api's URL only when it is a web page, a page that sends the user back (?redirect=)
 export { webUrl, withRedirect } from './routing/links';
 export { useHydrated } from './hydration';
+export { browser } from './browser';

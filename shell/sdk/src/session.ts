@@ -1,5 +1,6 @@
 import { endpoints, routes } from '@swapstuff/contracts';
 import { api } from './api';
+import { browser } from './browser';
 import { useSession } from './store';
 
 /** Expire every cookie the page can see (the gateway clears its HttpOnly session cookie itself). */
@@ -39,7 +40,7 @@ export async function logout(): Promise<void> {
     // the session ends in this browser whatever the server answered
   }
   await clearLocalSession();
-  window.location.assign(routes.login);
+  browser.assign(routes.login);
 }
 
 /**
@@ -57,5 +58,5 @@ export async function endSessionLocally(): Promise<void> {
   // read before clearing: a guarded page redirects to its own /login?callbackUrl=… meanwhile
   const here = window.location.pathname + window.location.search;
   await clearLocalSession();
-  window.location.assign(loginAfterSessionEnd(here));
+  browser.assign(loginAfterSessionEnd(here));
 }

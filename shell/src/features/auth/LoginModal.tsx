@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import type React from 'react';
 import { Modal, Typography } from 'antd';
-import { bus } from '@swapstuff/sdk';
+import { browser, bus } from '@swapstuff/sdk';
 import { LoginForm } from './LoginForm';
 import { safeCallbackUrl } from './callback';
-import { browser } from './browser';
 
 /**
  * The login popup, mounted once by the shell; any remote opens it with `bus.emit('login:open', {})`.

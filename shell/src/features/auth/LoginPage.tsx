@@ -1,9 +1,8 @@
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { Typography } from 'antd';
-import { useIsSignedIn } from '@swapstuff/sdk';
+import { browser, useIsSignedIn } from '@swapstuff/sdk';
 import { LoginForm } from './LoginForm';
 import { safeCallbackUrl } from './callback';
-import { browser } from './browser';
 
 /**
  * /login?callbackUrl=<path>: after signing in the browser goes to the callback (a same-site path only)

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Segmented, Typography } from 'antd';
 import type { FormInstance } from 'antd';
-import { ApiError, formRules, routes, useIsSignedIn, useSession } from '@swapstuff/sdk';
+import { ApiError, browser, formRules, routes, useIsSignedIn, useSession } from '@swapstuff/sdk';
 import type { UseMutationResult } from '@tanstack/react-query';
 import {
   businessRegisterRules,
@@ -14,7 +14,6 @@ import {
 import { Navigate } from 'react-router-dom';
 import { useRegister, useRegisterBusiness } from './api';
 import { AppLink } from './AppLink';
-import { browser } from './browser';
 import { BusinessFields, PersonFields } from '@swapstuff/sdk/fields';
 import { PasswordFields, TermsField } from './fields';
 

@@ -2,11 +2,10 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { bus, useSession } from '@swapstuff/sdk';
+import { browser, bus, useSession } from '@swapstuff/sdk';
 import { messages } from '@swapstuff/contracts';
 import { LoginPage } from './LoginPage';
 import { LoginModal } from './LoginModal';
-import { browser } from './browser';
 import { TestQueryProvider } from '@swapstuff/sdk/testing';
 import { mockFetch, sampleUser, sentBody } from './testing';
 

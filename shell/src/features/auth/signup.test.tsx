@@ -2,10 +2,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { useSession } from '@swapstuff/sdk';
+import { browser, useSession } from '@swapstuff/sdk';
 import { messages } from '@swapstuff/contracts';
 import { SignUpPage } from './SignUpPage';
-import { browser } from './browser';
 import { TestQueryProvider } from '@swapstuff/sdk/testing';
 import { mockFetch, sampleUser, sentBody } from './testing';
 
