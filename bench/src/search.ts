@@ -19,6 +19,7 @@ import { countBulkListings } from '@swapstuff/db/bulk-seed';
 import { createApiApp, createApiJobs } from '@swapstuff/bff/dist/api';
 import { createMailer } from '@swapstuff/bff/dist/adapters/mail';
 import { createPlaces } from '@swapstuff/bff/dist/adapters/places';
+import { createIdentity } from '@swapstuff/bff/dist/adapters/identity';
 import { createPayments } from '@swapstuff/bff/dist/adapters/payments';
 import { createShipping } from '@swapstuff/bff/dist/adapters/shipping';
 import { diskStorage } from '@swapstuff/bff/dist/adapters/storage';
@@ -219,6 +220,7 @@ async function countQueries(
     publicUrl: 'http://localhost:3000',
     logger,
     places: createPlaces({}),
+    identity: createIdentity({}),
     // search never pays: an address where no provider listens
     payments: createPayments({
       sandbox: {

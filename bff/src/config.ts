@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_DB_TIMEOUTS, type DbTimeouts } from '@swapstuff/db';
+import { identitySettingsFromEnv, type IdentitySettings } from './adapters/identity';
 import type { S3Options } from './adapters/storage';
 
 /** The repository root: bff/src (tests) and bff/dist (built) are both two levels below it. */
@@ -30,6 +31,11 @@ export interface Config {
   /** The remote registry file read by GET /mf/remotes.json. */
   mfRegistry: string;
   smtpUrl?: string;
+  /**
+   * Social sign-in: SOCIAL_<PROVIDER>_ISSUER, _CLIENT_ID, _CLIENT_SECRET, _APP_CLIENT_IDS for google, apple and
+   * facebook; a provider without them is not configured (its button says so).
+   */
+  identity: IdentitySettings;
   /** GOOGLE_PLACES_KEY: address search through Google Places; undefined → the offline postal data. */
   googlePlacesKey?: string;
   /** S3-compatible storage for photos and videos; undefined → files under DATA_DIR/media. */
@@ -264,6 +270,7 @@ export function loadConfig(env: Env = process.env): Config {
     mfRegistry: path.resolve(repoRoot, env.MF_REGISTRY || 'config/remotes.json'),
     smtpUrl: env.SMTP_URL || undefined,
     googlePlacesKey: env.GOOGLE_PLACES_KEY || undefined,
+    identity: identitySettingsFromEnv(env),
     s3: s3(env),
     ...payments(env, dataDir),
     ...shipping(env, dataDir),

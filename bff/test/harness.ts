@@ -1,3 +1,4 @@
+import { createIdentity, type IdentitySettings } from '../src/adapters/identity';
 import { promises as fs } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
@@ -87,6 +88,8 @@ export interface TestApiOptions {
   publicUrl?: string;
   /** Address search; default: the offline postal data. */
   places?: Places;
+  /** Social sign-in providers; default: none configured. */
+  identity?: IdentitySettings;
 }
 
 /**
@@ -189,6 +192,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     places: options.places ?? offlinePlaces(),
     payments,
     shipping,
+    identity: createIdentity(options.identity ?? {}),
   });
   server.on('request', apiListener(app));
 

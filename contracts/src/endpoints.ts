@@ -39,6 +39,7 @@ import type { StatusHistory, SwapOffer, SwapOfferPage, SwapPayment, SwapShipping
 import type { ProfileBody, ProfileStats, PublicProfile } from './profile';
 import type { FeedbackBody, FeedbackItem, FeedbackPage } from './feedback';
 import type { BlockedUser, BlockState, DeleteAccountBody, DeletionCheck, UserReportBody } from './account-safety';
+import type { SocialLoginBody, SocialProvider } from './social';
 
 /**
  * Every api endpoint, once: method, path and aliases, what it takes, what it answers, and whether it needs
@@ -52,6 +53,8 @@ import type { BlockedUser, BlockState, DeleteAccountBody, DeletionCheck, UserRep
 export interface Contents {
   Empty: null;
   Login: LoginContent;
+  SocialLogin: LoginContent & { newAccount: boolean };
+  SocialProviders: Record<SocialProvider, boolean>;
   UserDetail: { user: User };
   PublicProfile: { profile: PublicProfile };
   ProfileStats: ProfileStats;
@@ -228,6 +231,26 @@ export const endpoints = {
     session: 'sign-in',
     tag: 'Sign-in',
     summary: 'Sign in with e-mail and password',
+  }),
+  socialLogin: define<SocialLoginBody>()({
+    method: 'POST',
+    path: '/api/app/social/login',
+    auth: 'none',
+    input: 'body',
+    content: 'SocialLogin',
+    session: 'sign-in',
+    tag: 'Sign-in',
+    summary:
+      "Sign in with a provider's OpenID Connect ID token (`token`): a new account the first time, linked by verified e-mail",
+  }),
+  socialProviders: define()({
+    method: 'GET',
+    path: '/api/app/social/providers',
+    auth: 'none',
+    input: 'path',
+    content: 'SocialProviders',
+    tag: 'Sign-in',
+    summary: 'Which sign-in providers this server is configured for',
   }),
   logout: define<{ token: string }>()({
     method: 'GET',

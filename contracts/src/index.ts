@@ -18,3 +18,4 @@ export * from './swaps';
 export * from './profile';
 export * from './feedback';
 export * from './account-safety';
+export * from './social';

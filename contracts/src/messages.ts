@@ -184,6 +184,9 @@ export const messages = {
   cashInvalid: 'Cash amount must be a number',
   cashRange: 'Cash amount must be between -$999,999 and $999,999',
   // ours: browser only
+  socialLoginFailed:
+    'We could not sign you in with this provider. Please try again or sign in with your email and password.',
+  socialProviderNotConfigured: 'This sign-in provider is not configured on this server.',
   socialLoginUnavailable:
     'This sign-in provider is not configured on this server. Please sign in with your email and password.',
 } as const;

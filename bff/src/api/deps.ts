@@ -1,5 +1,6 @@
 import type { Knex } from '@swapstuff/db';
 import type { Logger } from 'pino';
+import type { Identity } from '../adapters/identity';
 import type { Mailer } from '../adapters/mail';
 import type { PaymentsPort } from '../adapters/payments';
 import type { Places } from '../adapters/places';
@@ -26,4 +27,6 @@ export interface ApiDeps {
   payments: PaymentsPort;
   /** courier rates, labels and tracking: Shippo, or our sandbox speaking its API */
   shipping: ShippingPort;
+  /** social sign-in: OpenID Connect providers (Google, Apple…), or our sandbox playing Google */
+  identity: Identity;
 }

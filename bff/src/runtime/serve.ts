@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createDb, ensureDatabase, migrateLatest, seedIfEmpty, type Knex } from '@swapstuff/db';
 import type { Logger } from 'pino';
+import { createIdentity } from '../adapters/identity';
 import { createMailer } from '../adapters/mail';
 import { createPayments } from '../adapters/payments';
 import { createPlaces } from '../adapters/places';
@@ -79,6 +80,7 @@ async function startApi(config: Config, db: Knex, logger: Logger): Promise<Start
     places: createPlaces({ googleKey: config.googlePlacesKey }),
     payments,
     shipping,
+    identity: createIdentity(config.identity),
     trustProxy: apiTrustProxy(config),
   });
   const server = await listenGracefully(apiListener(app), config.apiPort, config.apiHost);

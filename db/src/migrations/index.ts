@@ -16,6 +16,7 @@ import * as orders from './014_orders';
 import * as swaps from './015_swaps';
 import * as feedback from './016_feedback';
 import * as userSafety from './017_user_safety';
+import * as socialIdentities from './018_social_identities';
 
 interface Migration {
   name: string;
@@ -42,6 +43,7 @@ const migrations: Migration[] = [
   { name: '015_swaps', ...swaps },
   { name: '016_feedback', ...feedback },
   { name: '017_user_safety', ...userSafety },
+  { name: '018_social_identities', ...socialIdentities },
 ];
 
 /**

@@ -107,6 +107,8 @@ async function erase(trx: Knex.Transaction, user: UserRow): Promise<void> {
   await trx('product_likes').where({ user_id: user.id }).delete();
   await trx('user_categories').where({ user_id: user.id }).delete();
   await trx('user_blocks').where({ blocker_id: user.id }).orWhere({ blocked_id: user.id }).delete();
+  // a provider's sign-in no longer reaches the account (a new one would be made)
+  await trx('social_identities').where({ user_id: user.id }).delete();
 }
 
 /** The avatar's file goes too, unless another account shows the same picture (keys are content hashes). */

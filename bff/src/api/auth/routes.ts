@@ -1,5 +1,11 @@
 import type { Request } from 'express';
-import { endpoints, messages, type BusinessRegisterBody, type RegisterBody } from '@swapstuff/contracts';
+import {
+  endpoints,
+  messages,
+  type BusinessRegisterBody,
+  type RegisterBody,
+  type SocialLoginBody,
+} from '@swapstuff/contracts';
 import type { ApiDeps } from '../deps';
 import { created, ok } from '../../http';
 import type { ApiRouter, Call } from '../router';
@@ -11,11 +17,13 @@ import {
   registerSchema,
   resetPasswordSchema,
   signInSchema,
+  socialLoginSchema,
   type ChangePasswordBody,
   type ResetPasswordBody,
   type SignInBody,
 } from './schemas';
 import * as auth from './service';
+import { socialSignIn } from './social';
 
 /**
  * Who is signing in: the gateway marks browser sign-ins with the `isWeb` header (as the spec's web
@@ -47,6 +55,14 @@ export function authRoutes(deps: ApiDeps, api: ApiRouter): void {
 
   api.handle<SignInBody>(endpoints.signIn, { schema: signInSchema }, async ({ input, req, res }) => {
     ok(res, await auth.signIn(deps, input, clientOf(req, input)), messages.loginSuccess);
+  });
+
+  api.handle<SocialLoginBody>(endpoints.socialLogin, { schema: socialLoginSchema }, async ({ input, req, res }) => {
+    ok(res, await socialSignIn(deps, input, clientOf(req, input)), messages.loginSuccess);
+  });
+
+  api.handle(endpoints.socialProviders, {}, ({ res }) => {
+    ok(res, deps.identity.configured());
   });
 
   const logout = async ({ res }: Call<undefined>) => {

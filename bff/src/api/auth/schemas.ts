@@ -7,6 +7,7 @@ import {
   messages,
   registerRules,
   resetPasswordRules,
+  SOCIAL_PROVIDERS,
 } from '@swapstuff/contracts';
 import { compileForm } from '../validation';
 
@@ -42,3 +43,18 @@ export interface ChangePasswordBody {
   newPassword: string;
   confirmPassword: string;
 }
+
+/** Spec section 7, social login's body: the ID token decides; the other fields are the app's and not trusted. */
+export const socialLoginSchema = Joi.object({
+  provider: Joi.string()
+    .valid(...SOCIAL_PROVIDERS)
+    .required()
+    .messages({ '*': messages.socialProviderNotConfigured }),
+  token: Joi.string().max(8192).required().messages({ '*': messages.socialLoginFailed }),
+  nonce: Joi.string().max(512),
+  accessToken: Joi.string().max(8192).allow('', null),
+  providerId: Joi.string().max(255).allow('', null),
+  email: Joi.string().max(254).allow('', null),
+  id: Joi.alternatives(Joi.string().max(255), Joi.number()).allow('', null),
+  ...pushToken,
+});

@@ -15,7 +15,7 @@ export interface ClientInfo {
   pushToken: string | null;
 }
 
-const MINUTE = 60 * 1000;
+export const MINUTE = 60 * 1000;
 /** Spec acceptance: the 11th wrong password for one account within a minute gets 429. */
 export const ACCOUNT_FAILURES_PER_MINUTE = 10;
 /** Higher, so that people behind one NAT do not lock each other out, yet a sprayer is slowed. */
@@ -35,7 +35,7 @@ function requireStrongPassword(password: string, identity: { email: string; user
   if (problem) throw fieldError({ [field]: problem });
 }
 
-async function issueToken(deps: ApiDeps, user: UserRow, client: ClientInfo): Promise<LoginContent> {
+export async function issueToken(deps: ApiDeps, user: UserRow, client: ClientInfo): Promise<LoginContent> {
   const token = newSecret();
   await tokensRepo.insert(deps.db, {
     tokenHash: digest(token),
@@ -69,28 +69,37 @@ async function createAccount(
   return issueToken(deps, row, client);
 }
 
+/** An individual's new row: no phone yet, no business details. */
+export function individualUser(
+  user: Pick<NewUser, 'first_name' | 'last_name' | 'username' | 'email' | 'password_hash'>,
+): NewUser {
+  return {
+    ...user,
+    phone_no: null,
+    is_business: false,
+    businessName: null,
+    businessUsername: null,
+    businessEINNumber: null,
+    businessEmail: null,
+    address: null,
+    city: null,
+    state: null,
+    zip: null,
+  };
+}
+
 export async function registerIndividual(deps: ApiDeps, body: RegisterBody, client: ClientInfo): Promise<LoginContent> {
   requireStrongPassword(body.password, { email: body.email, username: body.username }, 'password');
   const passwordHash = await hashPassword(body.password);
   return createAccount(
     deps,
-    {
+    individualUser({
       first_name: body.firstName.trim(),
       last_name: body.lastName.trim(),
       username: body.username,
       email: body.email.trim(),
-      phone_no: null,
-      is_business: false,
-      businessName: null,
-      businessUsername: null,
-      businessEINNumber: null,
-      businessEmail: null,
-      address: null,
-      city: null,
-      state: null,
-      zip: null,
       password_hash: passwordHash,
-    },
+    }),
     { email: 'email', username: 'username' },
     client,
   );

@@ -1,3 +1,4 @@
+import { createIdentity } from '../../adapters/identity';
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -33,6 +34,7 @@ async function apiOn(url: string): Promise<{ url: string; db: Knex; close(): Pro
     publicUrl: 'http://localhost:3000',
     logger,
     places: offlinePlaces(),
+    identity: createIdentity({}),
     // no provider answers either: the routes that would call it fail at the database first
     payments: createPayments({ sandbox: NO_PROVIDER, webhookSecret: 'whsec_unused' }),
     shipping: createShipping({
