@@ -56,8 +56,6 @@ const saved: Address = {
   lng: null,
 };
 
-/** Lets time pass as a user would, inside act() since antd animates meanwhile. */
-const sleep = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const saveButton = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
 
@@ -112,16 +110,25 @@ describe('AddressModal', () => {
   it('searches once typing pauses, then a pick fills city, state and zip', async () => {
     const beverly = placeOf('90210', 'Beverly Hills', 'CA');
     searching('9021', [suggestionOf(beverly), suggestionOf(placeOf('90211', 'Beverly Hills', 'CA'))]);
-    const { user } = open();
-    await user.click(field('Address'));
-    await user.keyboard('90');
-    await sleep(100);
-    await user.keyboard('21');
-    const typed = Date.now();
-    expect(await screen.findByText('Beverly Hills, CA 90210, United States')).toBeTruthy();
-    // one request for keys typed less than 300 ms apart, sent once typing has paused that long
-    expect(searchCalls().map((c) => c.url)).toEqual(['/api/places/search?q=9021']);
-    expect(searchCalls()[0].at - typed).toBeGreaterThanOrEqual(250);
+    // the clock is the test's: a busy machine's slow keystrokes would otherwise be pauses of their own
+    jest.useFakeTimers();
+    try {
+      render(<AddressModal open onClose={jest.fn()} onSaved={jest.fn()} />, { wrapper: TestQueryProvider });
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      await user.click(field('Address'));
+      await user.keyboard('90');
+      await act(async () => void jest.advanceTimersByTime(200));
+      await user.keyboard('21');
+      await act(async () => void jest.advanceTimersByTime(250));
+      // keys typed less than 300 ms apart: nothing asked yet
+      expect(searchCalls()).toEqual([]);
+      await act(async () => void jest.advanceTimersByTime(100));
+      expect(await screen.findByText('Beverly Hills, CA 90210, United States')).toBeTruthy();
+      // one request, once typing has paused 300 ms
+      expect(searchCalls().map((c) => c.url)).toEqual(['/api/places/search?q=9021']);
+    } finally {
+      jest.useRealTimers();
+    }
     press('ArrowDown');
     press('Enter');
     await waitFor(() => expect(field('Zip').value).toBe('90210'));
@@ -140,26 +147,34 @@ describe('AddressModal', () => {
       status: 201,
       body: { Success: true, Description: messages.addressAdded, Content: { address: saved } },
     };
-    const { user, onSaved } = open();
+    // the clock is the test's while the pick revalidates: on a busy machine a real wait would outlast it
+    jest.useFakeTimers();
+    const onSaved = jest.fn();
+    render(<AddressModal open onClose={jest.fn()} onSaved={onSaved} />, { wrapper: TestQueryProvider });
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     const save = saveButton();
-    await typeAndPick(user, '350 Fifth Avenue, 10118', empire.label);
-    const pickedAt = Date.now();
-    await waitFor(() => expect(field('Zip').value).toBe('10118'));
-    expect(field('Address').value).toBe('350 Fifth Avenue');
-    // valid and changed, but the form revalidates 700 ms after the pick first
-    await sleep(Math.max(0, pickedAt + 350 - Date.now()));
-    expect(save.disabled).toBe(true);
-    await waitFor(() => expect(save.disabled).toBe(false));
-    expect(Date.now() - pickedAt).toBeGreaterThanOrEqual(650);
+    try {
+      await typeAndPick(user, '350 Fifth Avenue, 10118', empire.label);
+      await act(async () => void jest.advanceTimersByTime(0));
+      expect(field('Zip').value).toBe('10118');
+      expect(field('Address').value).toBe('350 Fifth Avenue');
+      // valid and changed, but the form revalidates 700 ms after the pick first
+      await act(async () => void jest.advanceTimersByTime(650));
+      expect(save.disabled).toBe(true);
+      await act(async () => void jest.advanceTimersByTime(100));
+      await waitFor(() => expect(save.disabled).toBe(false));
 
-    // the picked place on the map (spec section 9: zoom 13, a circle of 800 m)
-    const map = screen.getByRole('img', { name: 'Map of New York NY 10118, with the 800 m around it' });
-    expect(map.getAttribute('data-zoom')).toBe('13');
+      // the picked place on the map (spec section 9: zoom 13, a circle of 800 m)
+      const map = screen.getByRole('img', { name: 'Map of New York NY 10118, with the 800 m around it' });
+      expect(map.getAttribute('data-zoom')).toBe('13');
 
-    await user.click(field('Street 2 (optional)'));
-    await user.keyboard('Floor 86');
-    await user.click(save);
-    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
+      await user.click(field('Street 2 (optional)'));
+      await user.keyboard('Floor 86');
+      await user.click(save);
+      await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
+    } finally {
+      jest.useRealTimers();
+    }
     expect(toasts).toEqual([`success: ${messages.addressAdded}`]);
     const post = calls.find((c) => c.init?.method === 'POST');
     expect(post?.url).toBe('/api/user/edit/address');
