@@ -3,13 +3,14 @@ import { Link } from 'react-router-dom';
 import { Alert, Button, Card, Form, Input, Modal, Radio, Result, Skeleton, Typography } from 'antd';
 import {
   deleteAccountRules,
+  endpoints,
   messages,
   routes,
   safetyMessages,
   type DeletionCheck,
   type InFlight,
 } from '@swapstuff/contracts';
-import { ApiError, browser, clearLocalSession, formRules } from '@swapstuff/sdk';
+import { api, ApiError, browser, clearLocalSession, formRules } from '@swapstuff/sdk';
 import { LoadError } from '@swapstuff/sdk/ui';
 import { useDeleteAccount, useDeleteReasons, useDeletionCheck } from './api';
 
@@ -89,6 +90,9 @@ export function DeleteAccountPage() {
   // the session is cleared here only when the member leaves this page: cleared at once, the login guard of
   // this page would send them to /login before they read that it is done
   const leave = async () => {
+    // the gateway's session still holds the revoked token: logging out ends it there (it ends a session whose
+    // token the api refuses), so home loads as a visitor's instead of bouncing to /login on its first call
+    await api.call(endpoints.logoutByPost, { token: '-' }).catch(() => undefined);
     await clearLocalSession();
     browser.assign(routes.home);
   };
