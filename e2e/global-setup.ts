@@ -7,6 +7,7 @@ import {
   baseURL,
   canaryCatalogVersion,
   carrierURL,
+  identityURL,
   catalogDist,
   dataRoot,
   mailDir,
@@ -43,7 +44,7 @@ async function dropMariaDb(): Promise<void> {
 }
 
 function start(engine: Engine): ChildProcess {
-  const { port, apiPort, sandboxPort, shippoSandboxPort, env } = servers[engine];
+  const { port, apiPort, sandboxPort, shippoSandboxPort, oidcSandboxPort, env } = servers[engine];
   const dataDir = path.join(dataRoot, engine);
   fs.mkdirSync(dataDir, { recursive: true });
   fs.copyFileSync(path.join(repoRoot, 'config', 'remotes.json'), registryFile(engine));
@@ -61,6 +62,10 @@ function start(engine: Engine): ChildProcess {
       STRIPE_SANDBOX_PUBLIC_URL: paymentsURL(engine),
       SHIPPO_SANDBOX_PORT: String(shippoSandboxPort),
       SHIPPO_SANDBOX_PUBLIC_URL: carrierURL(engine),
+      // our identity sandbox plays Google: the journeys sign in through it in the browser
+      SOCIAL_SANDBOX: '1',
+      OIDC_SANDBOX_PORT: String(oidcSandboxPort),
+      OIDC_SANDBOX_PUBLIC_URL: identityURL(engine),
       DATA_DIR: dataDir,
       PUBLIC_URL: baseURL(engine),
       MF_REGISTRY: registryFile(engine),

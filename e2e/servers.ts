@@ -15,7 +15,10 @@ export type Engine = 'mariadb' | 'sqlite';
 interface Run {
   /** letters and digits: it names a database, a folder and a version suffix */
   id: string;
-  /** gateway and api of each engine, the mailbox, each engine's payment sandbox, then each one's carrier sandbox */
+  /**
+   * gateway and api of each engine, the mailbox, each engine's payment sandbox, each one's carrier sandbox,
+   * then each one's identity sandbox
+   */
   ports: number[];
 }
 
@@ -36,7 +39,7 @@ function freePorts(count: number): number[] {
 function thisRun(): Run {
   const inherited = process.env[RUN_ENV];
   if (inherited) return JSON.parse(inherited) as Run;
-  const run: Run = { id: `${process.pid}r${Date.now().toString(36)}`, ports: freePorts(9) };
+  const run: Run = { id: `${process.pid}r${Date.now().toString(36)}`, ports: freePorts(11) };
   process.env[RUN_ENV] = JSON.stringify(run);
   return run;
 }
@@ -62,13 +65,21 @@ export const mariadbDatabase = `swapstuff_e2e_${run.id}`;
 
 export const servers: Record<
   Engine,
-  { port: number; apiPort: number; sandboxPort: number; shippoSandboxPort: number; env: Record<string, string> }
+  {
+    port: number;
+    apiPort: number;
+    sandboxPort: number;
+    shippoSandboxPort: number;
+    oidcSandboxPort: number;
+    env: Record<string, string>;
+  }
 > = {
   mariadb: {
     port: run.ports[0],
     apiPort: run.ports[1],
     sandboxPort: run.ports[5],
     shippoSandboxPort: run.ports[7],
+    oidcSandboxPort: run.ports[9],
     env: { DATABASE_URL: `mysql://root@127.0.0.1:3306/${mariadbDatabase}` },
   },
   sqlite: {
@@ -76,6 +87,7 @@ export const servers: Record<
     apiPort: run.ports[3],
     sandboxPort: run.ports[6],
     shippoSandboxPort: run.ports[8],
+    oidcSandboxPort: run.ports[10],
     env: {},
   },
 };
@@ -85,5 +97,8 @@ export const paymentsURL = (engine: Engine) => `http://localhost:${servers[engin
 
 /** Where the browser loads courier logos and labels from: the engine's Shippo sandbox (its own process). */
 export const carrierURL = (engine: Engine) => `http://localhost:${servers[engine].shippoSandboxPort}`;
+
+/** The engine's identity sandbox, which plays Google (its own process under `npm start`, SOCIAL_SANDBOX=1). */
+export const identityURL = (engine: Engine) => `http://localhost:${servers[engine].oidcSandboxPort}`;
 
 export const baseURL = (engine: Engine) => `http://localhost:${servers[engine].port}`;

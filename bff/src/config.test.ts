@@ -86,7 +86,64 @@ describe('roles', () => {
     ).toEqual(['api', 'gateway']);
     expect(serversOf(load({ ROLE: 'shippo-sandbox' }))).toEqual(['shippo-sandbox']);
     expect(() => load({ ROLE: 'carrier' })).toThrow(
-      'ROLE must be all, api, gateway, stripe-sandbox or shippo-sandbox, got "carrier"',
+      'ROLE must be all, api, gateway, stripe-sandbox, shippo-sandbox, oidc-sandbox, got "carrier"',
     );
+  });
+
+  it('runs the identity sandbox as a process of its own with SOCIAL_SANDBOX=1, and only then', () => {
+    expect(serversOf(load({ SOCIAL_SANDBOX: '1' }))).toEqual([
+      'api',
+      'gateway',
+      'stripe-sandbox',
+      'shippo-sandbox',
+      'oidc-sandbox',
+    ]);
+    expect(serversOf(load({ ROLE: 'oidc-sandbox' }))).toEqual(['oidc-sandbox']);
+  });
+});
+
+describe('social sign-in', () => {
+  it('has no provider configured by default', () => {
+    const config = load();
+    expect(config.identity).toEqual({});
+    expect(config.oidcSandbox.enabled).toBe(false);
+    expect(() => readFileSync(path.join(dataDir, 'oidc-client-secret'))).toThrow();
+  });
+
+  it('has the sandbox play Google with SOCIAL_SANDBOX=1, the client secret shared through DATA_DIR', () => {
+    const config = load({ SOCIAL_SANDBOX: '1', OIDC_SANDBOX_PORT: '4555', PUBLIC_URL: 'https://swap.example/' });
+    const secret = readFileSync(path.join(dataDir, 'oidc-client-secret'), 'utf8');
+    expect(secret).toMatch(/^[\w-]{40,}$/);
+    expect(config.oidcSandbox).toEqual({
+      enabled: true,
+      port: 4555,
+      publicUrl: 'http://localhost:4555',
+      clientId: 'swapstuff-web',
+      clientSecret: secret,
+      redirectUri: 'https://swap.example/login-web/callback',
+    });
+    expect(config.identity).toEqual({
+      google: { issuer: 'http://localhost:4555', clientId: 'swapstuff-web', clientSecret: secret, appClientIds: [] },
+    });
+    // a second process (the sandbox, the gateway) reads the same secret
+    expect(load({ SOCIAL_SANDBOX: '1' }).oidcSandbox.clientSecret).toBe(secret);
+  });
+
+  it('takes the real providers from SOCIAL_<PROVIDER>_*, and refuses the sandbox beside a real Google', () => {
+    const google = {
+      SOCIAL_GOOGLE_ISSUER: 'https://accounts.google.com',
+      SOCIAL_GOOGLE_CLIENT_ID: 'web.apps.googleusercontent.com',
+      SOCIAL_GOOGLE_CLIENT_SECRET: 'GOCSPX-x',
+      SOCIAL_GOOGLE_APP_CLIENT_IDS: 'ios.apps, android.apps',
+    };
+    expect(load(google).identity).toEqual({
+      google: {
+        issuer: 'https://accounts.google.com',
+        clientId: 'web.apps.googleusercontent.com',
+        clientSecret: 'GOCSPX-x',
+        appClientIds: ['ios.apps', 'android.apps'],
+      },
+    });
+    expect(() => load({ ...google, SOCIAL_SANDBOX: '1' })).toThrow(/SOCIAL_SANDBOX=1 plays Google/);
   });
 });

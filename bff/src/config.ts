@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { SOCIAL_CALLBACK_PATH } from '@swapstuff/contracts';
 import { DEFAULT_DB_TIMEOUTS, type DbTimeouts } from '@swapstuff/db';
 import { identitySettingsFromEnv, type IdentitySettings } from './adapters/identity';
 import type { S3Options } from './adapters/storage';
@@ -8,7 +9,8 @@ import type { S3Options } from './adapters/storage';
 /** The repository root: bff/src (tests) and bff/dist (built) are both two levels below it. */
 export const repoRoot = path.resolve(__dirname, '..', '..');
 
-export type Role = 'all' | 'api' | 'gateway' | 'stripe-sandbox' | 'shippo-sandbox';
+export type Role = 'all' | 'api' | 'gateway' | 'stripe-sandbox' | 'shippo-sandbox' | 'oidc-sandbox';
+const ROLES: readonly Role[] = ['all', 'api', 'gateway', 'stripe-sandbox', 'shippo-sandbox', 'oidc-sandbox'];
 
 export interface Config {
   role: Role;
@@ -36,6 +38,8 @@ export interface Config {
    * facebook; a provider without them is not configured (its button says so).
    */
   identity: IdentitySettings;
+  /** Our identity sandbox (bff/src/sandboxes/oidc) playing Google: its own process when enabled. */
+  oidcSandbox: OidcSandboxConfig;
   /** GOOGLE_PLACES_KEY: address search through Google Places; undefined → the offline postal data. */
   googlePlacesKey?: string;
   /** S3-compatible storage for photos and videos; undefined → files under DATA_DIR/media. */
@@ -111,6 +115,20 @@ export interface ShippoSandboxConfig {
   stateFile: string;
 }
 
+export interface OidcSandboxConfig {
+  /** SOCIAL_SANDBOX=1 (the end-to-end journeys, a developer without Google credentials); never with SOCIAL_GOOGLE_* */
+  enabled: boolean;
+  /** OIDC_SANDBOX_PORT */
+  port: number;
+  /** OIDC_SANDBOX_PUBLIC_URL: its issuer, where browsers and the gateway reach it */
+  publicUrl: string;
+  /** the site's client at the sandbox, as the site is Google's client */
+  clientId: string;
+  clientSecret: string;
+  /** the gateway's callback on the public address: the one redirect the sandbox allows the site */
+  redirectUri: string;
+}
+
 type Env = Record<string, string | undefined>;
 
 function int(env: Env, name: string, fallback: number): number {
@@ -123,9 +141,9 @@ function int(env: Env, name: string, fallback: number): number {
 
 function role(raw: string | undefined): Role {
   if (raw === undefined || raw === '') return 'all';
-  if (raw === 'all' || raw === 'api' || raw === 'gateway' || raw === 'stripe-sandbox' || raw === 'shippo-sandbox')
-    return raw;
-  throw new Error(`ROLE must be all, api, gateway, stripe-sandbox or shippo-sandbox, got "${raw}"`);
+  const found = ROLES.find((known) => known === raw);
+  if (found) return found;
+  throw new Error(`ROLE must be ${ROLES.join(', ')}, got "${raw}"`);
 }
 
 /** Same grammar as Express's `trust proxy`: true/false, a hop count, or a list of addresses/subnets. */
@@ -159,14 +177,19 @@ function sessionSecret(env: Env, dataDir: string): string {
 }
 
 /**
- * Like sessionSecret: the api and a sandbox, two processes, read the one the first of them wrote
- * (DATA_DIR/<name>-webhook-secret); `variable` is what sets it instead.
+ * Like sessionSecret: the api (or gateway) and a sandbox, two processes, read the one the first of them wrote
+ * (DATA_DIR/<name>-webhook-secret, or <name>-client-secret); `variable` is what sets it instead.
  */
-function sandboxWebhookSecret(dataDir: string, name: 'stripe' | 'shippo', variable: string): string {
-  const file = path.join(dataDir, `${name}-webhook-secret`);
+function sandboxSecret(
+  dataDir: string,
+  name: 'stripe-webhook' | 'shippo-webhook' | 'oidc-client',
+  variable: string,
+  prefix = 'whsec_',
+): string {
+  const file = path.join(dataDir, `${name}-secret`);
   mkdirSync(dataDir, { recursive: true });
   try {
-    writeFileSync(file, `whsec_${randomBytes(32).toString('base64url')}`, { flag: 'wx', mode: 0o600 });
+    writeFileSync(file, `${prefix}${randomBytes(32).toString('base64url')}`, { flag: 'wx', mode: 0o600 });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }
@@ -189,7 +212,7 @@ function payments(env: Env, dataDir: string): { payments: PaymentsConfig; stripe
   };
   const webhookSecret = secretKey
     ? need('STRIPE_WEBHOOK_SECRET')
-    : env.STRIPE_WEBHOOK_SECRET || sandboxWebhookSecret(dataDir, 'stripe', 'STRIPE_WEBHOOK_SECRET');
+    : env.STRIPE_WEBHOOK_SECRET || sandboxSecret(dataDir, 'stripe-webhook', 'STRIPE_WEBHOOK_SECRET');
   return {
     payments: {
       sandbox: !secretKey,
@@ -217,7 +240,7 @@ function shipping(env: Env, dataDir: string): { shipping: ShippingConfig; shippo
   const apiToken = env.SHIPPO_API_TOKEN;
   if (apiToken && !env.SHIPPO_WEBHOOK_SECRET)
     throw new Error('SHIPPO_API_TOKEN is set, so SHIPPO_WEBHOOK_SECRET must be set too');
-  const webhookSecret = env.SHIPPO_WEBHOOK_SECRET || sandboxWebhookSecret(dataDir, 'shippo', 'SHIPPO_WEBHOOK_SECRET');
+  const webhookSecret = env.SHIPPO_WEBHOOK_SECRET || sandboxSecret(dataDir, 'shippo-webhook', 'SHIPPO_WEBHOOK_SECRET');
   return {
     shipping: { sandbox: !apiToken, shippo: apiToken ? { apiToken, webhookSecret } : undefined },
     shippoSandbox: {
@@ -229,6 +252,34 @@ function shipping(env: Env, dataDir: string): { shipping: ShippingConfig; shippo
       stateFile: path.join(dataDir, 'shippo-sandbox.json'),
     },
   };
+}
+
+/**
+ * SOCIAL_<PROVIDER>_* select the real providers; SOCIAL_SANDBOX=1 has our identity sandbox play Google (a
+ * process of its own under `npm start`), with a client secret the gateway and the sandbox share through DATA_DIR.
+ */
+function identity(
+  env: Env,
+  dataDir: string,
+  publicUrl: string,
+): { identity: IdentitySettings; oidcSandbox: OidcSandboxConfig } {
+  const settings = identitySettingsFromEnv(env);
+  const port = int(env, 'OIDC_SANDBOX_PORT', 3004);
+  const enabled = env.SOCIAL_SANDBOX === '1';
+  if (enabled && settings.google) throw new Error('SOCIAL_SANDBOX=1 plays Google: unset SOCIAL_GOOGLE_* or it');
+  const oidcSandbox: OidcSandboxConfig = {
+    enabled,
+    port,
+    publicUrl: (env.OIDC_SANDBOX_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    clientId: 'swapstuff-web',
+    clientSecret: enabled ? sandboxSecret(dataDir, 'oidc-client', 'OIDC_SANDBOX_CLIENT_SECRET', '') : '',
+    redirectUri: `${publicUrl}${SOCIAL_CALLBACK_PATH}`,
+  };
+  if (enabled) {
+    const { publicUrl: issuer, clientId, clientSecret } = oidcSandbox;
+    settings.google = { issuer, clientId, clientSecret, appClientIds: [] };
+  }
+  return { identity: settings, oidcSandbox };
 }
 
 /** S3_BUCKET turns S3 storage on; then the endpoint, region and keys must be set too. */
@@ -255,6 +306,7 @@ export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 3000);
   const apiPort = int(env, 'API_PORT', 3001);
   const dataDir = path.resolve(repoRoot, env.DATA_DIR || 'data');
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     role: role(env.ROLE),
     port,
@@ -263,14 +315,14 @@ export function loadConfig(env: Env = process.env): Config {
     apiUrl: env.API_URL || `http://127.0.0.1:${apiPort}`,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     sessionSecret: sessionSecret(env, dataDir),
     sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 7 * 24 * 60),
     sessionAbsoluteHours: int(env, 'SESSION_ABSOLUTE_HOURS', 30 * 24),
     mfRegistry: path.resolve(repoRoot, env.MF_REGISTRY || 'config/remotes.json'),
     smtpUrl: env.SMTP_URL || undefined,
     googlePlacesKey: env.GOOGLE_PLACES_KEY || undefined,
-    identity: identitySettingsFromEnv(env),
+    ...identity(env, dataDir, publicUrl),
     s3: s3(env),
     ...payments(env, dataDir),
     ...shipping(env, dataDir),

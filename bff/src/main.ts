@@ -12,15 +12,16 @@ const logDestination = () => pino.destination({ sync: false });
 /**
  * The servers a role runs, each in a process of its own: `all` is the api, the gateway and, without a
  * Stripe key (config.payments.sandbox), our Stripe sandbox, and without a Shippo token
- * (config.shipping.sandbox), our Shippo sandbox.
+ * (config.shipping.sandbox), our Shippo sandbox, and with SOCIAL_SANDBOX=1 our identity sandbox.
  */
-export function serversOf(config: Pick<Config, 'role' | 'payments' | 'shipping'>): ServerRole[] {
+export function serversOf(config: Pick<Config, 'role' | 'payments' | 'shipping' | 'oidcSandbox'>): ServerRole[] {
   if (config.role !== 'all') return [config.role];
   return [
     'api',
     'gateway',
     ...(config.payments.sandbox ? (['stripe-sandbox'] as const) : []),
     ...(config.shipping.sandbox ? (['shippo-sandbox'] as const) : []),
+    ...(config.oidcSandbox.enabled ? (['oidc-sandbox'] as const) : []),
   ];
 }
 
@@ -37,7 +38,7 @@ export function superviseServers(config: Config = loadConfig()): void {
 }
 
 /**
- * `node bff/dist/main.js`: with ROLE=api, gateway, stripe-sandbox or shippo-sandbox, that one server in this process (how
+ * `node bff/dist/main.js`: with ROLE=api, gateway or a sandbox's role, that one server in this process (how
  * the supervisor starts each, and how a deployment that supervises its own processes runs them); with
  * ROLE=all (the default), the supervisor, as `npm start` runs it.
  */

@@ -88,6 +88,37 @@ class CookieJar {
 }
 
 /**
+ * A person at the provider's pages: from the authorization request `authUrl` through login (as `email`) and
+ * consent, to where the provider sends the browser back (the redirect URI with `code` and `state`).
+ */
+export async function signInAtProvider(authUrl: string, email: string): Promise<URL> {
+  const jar = new CookieJar();
+  const go = async (url: string, init: RequestInit = {}): Promise<Response> => {
+    const res = await fetch(new URL(url, authUrl), {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as Record<string, string>), cookie: jar.header() },
+    });
+    jar.take(res);
+    return res;
+  };
+  let res = await go(authUrl);
+  // login, then consent: each an interaction page answered by its form, then back to /auth
+  const forms: Record<string, string>[] = [{ prompt: 'login', login: email, password: 'any' }, { prompt: 'consent' }];
+  for (const form of forms) {
+    const interaction = res.headers.get('location');
+    if (!interaction) throw new Error(`the provider did not ask for ${form.prompt}: ${res.status} ${await res.text()}`);
+    res = await go(interaction, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    });
+    res = await go(res.headers.get('location')!);
+  }
+  return new URL(res.headers.get('location')!);
+}
+
+/**
  * Signs in at the provider as an app does, through its pages (login, then consent) and its token endpoint,
  * with PKCE: the ID token it issues to `client` for `email`, carrying `nonce`.
  */
@@ -98,16 +129,6 @@ export async function idTokenFrom(
 ): Promise<string> {
   const client = OIDC_CLIENTS[options.client ?? 'app'];
   const verifier = randomBytes(32).toString('base64url');
-  const jar = new CookieJar();
-  const go = async (url: string, init: RequestInit = {}): Promise<Response> => {
-    const res = await fetch(new URL(url, issuer), {
-      ...init,
-      redirect: 'manual',
-      headers: { ...(init.headers as Record<string, string>), cookie: jar.header() },
-    });
-    jar.take(res);
-    return res;
-  };
   const auth = new URL('/auth', issuer);
   auth.search = new URLSearchParams({
     client_id: client.client_id,
@@ -119,19 +140,7 @@ export async function idTokenFrom(
     code_challenge: createHash('sha256').update(verifier).digest('base64url'),
     code_challenge_method: 'S256',
   }).toString();
-  let res = await go(auth.toString());
-  // login, then consent: each an interaction page answered by its form, then back to /auth
-  const forms: Record<string, string>[] = [{ prompt: 'login', login: email, password: 'any' }, { prompt: 'consent' }];
-  for (const form of forms) {
-    const interaction = res.headers.get('location')!;
-    res = await go(interaction, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(form).toString(),
-    });
-    res = await go(res.headers.get('location')!);
-  }
-  const back = new URL(res.headers.get('location')!);
+  const back = await signInAtProvider(auth.toString(), email);
   const code = back.searchParams.get('code');
   if (!code) throw new Error(`no code from the provider: ${back.toString()}`);
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };

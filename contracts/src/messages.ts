@@ -187,6 +187,7 @@ export const messages = {
   socialLoginFailed:
     'We could not sign you in with this provider. Please try again or sign in with your email and password.',
   socialProviderNotConfigured: 'This sign-in provider is not configured on this server.',
+  socialLoginCancelled: 'Sign-in was cancelled. You can try again or sign in with your email and password.',
   socialLoginUnavailable:
     'This sign-in provider is not configured on this server. Please sign in with your email and password.',
 } as const;

@@ -9,6 +9,8 @@ export const routes = {
   chat: '/chat',
   notification: '/notification',
   myProfile: '/my-profile',
+  /** My Profile opened on its form: where a first social sign-in lands, to review the proposed username */
+  myProfileEdit: '/my-profile?edit=1',
   myListings: '/my-listings',
   search: '/search',
   searchCategory: (categoryId: number | string) => `/search/${categoryId}`,
@@ -50,6 +52,9 @@ export const routes = {
    */
   loginWithCallback: (callbackUrl: string) =>
     `/login?callbackUrl=${encodeURIComponent(callbackUrl).replace(/%2F/gi, '/')}`,
+  /** the gateway's social sign-in (spec: /login-web): off to the provider, back to /login with its outcome */
+  loginWeb: (provider: string, callbackUrl: string) =>
+    `/login-web?${new URLSearchParams({ provider, callbackUrl }).toString()}`,
 } as const;
 
 export const staticPageSlugs = ['about', 'term-and-condition', 'privacy-policy', 'help'] as const;

@@ -17,3 +17,15 @@ export interface SocialLoginBody {
   id?: string;
   accessToken?: string;
 }
+
+/** The site's sign-in through a provider (the gateway's authorization code flow): where it starts and returns. */
+export const SOCIAL_SIGN_IN_PATH = '/login-web';
+export const SOCIAL_CALLBACK_PATH = '/login-web/callback';
+
+/**
+ * How a site sign-in through a provider ended: the gateway sends the browser to
+ * `/login?callbackUrl=…&social=<outcome>`, where the shell opens the session (signed-in, new-account: My Profile's
+ * form, to review the proposed username) or shows the outcome's toast.
+ */
+export const SOCIAL_OUTCOMES = ['signed-in', 'new-account', 'failed', 'not-configured', 'cancelled'] as const;
+export type SocialOutcome = (typeof SOCIAL_OUTCOMES)[number];

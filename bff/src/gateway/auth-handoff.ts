@@ -14,7 +14,7 @@ interface ApiAnswer {
   body?: Envelope<unknown> & Record<string, unknown>;
 }
 
-function isLoginContent(content: unknown): content is Required<LoginContent> {
+export function isLoginContent(content: unknown): content is Required<LoginContent> {
   if (!content || typeof content !== 'object') return false;
   const { token, user } = content as Record<string, unknown>;
   return typeof token === 'string' && token.length > 0 && typeof user === 'object' && user !== null;
@@ -23,8 +23,45 @@ function isLoginContent(content: unknown): content is Required<LoginContent> {
 /** The raw body (any content type) so that the api receives exactly what the client sent. */
 const rawBody = express.raw({ type: () => true, limit: '10mb' });
 
-export function createAuthHandoff(options: { apiUrl: string; config: Config; idleMs: number; logger: Logger }): Router {
+/** What opening a session needs: the api's content of a sign-in, `{ token, user }`. */
+export type OpenSession = (req: Request, res: Response, content: Required<LoginContent>) => Promise<void>;
+
+/**
+ * Keeps a sign-in's token in the server-side session (the password hand-off below and the social sign-in's
+ * callback): a new session id at every sign-in, since an id planted or seen before it is worth nothing after;
+ * a token replaced by the new sign-in in the same browser is revoked.
+ */
+export function sessionOpener(options: {
+  apiUrl: string;
+  config: Config;
+  idleMs: number;
+  logger: Logger;
+}): OpenSession {
   const { apiUrl, config, idleMs, logger } = options;
+
+  /** Best effort: a token replaced by a new sign-in in the same browser is of no further use. */
+  function revoke(token: string, req: Request): void {
+    fetch(new URL(endpoints.logoutByPost.path.replace(':token', '-'), apiUrl), {
+      method: 'POST',
+      headers: { ...apiRequestHeaders(req), authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    }).catch((err: unknown) => logger.warn({ err }, 'revoking a replaced token failed'));
+  }
+
+  return async (req, res, content) => {
+    const replaced = req.session?.token;
+    await regenerate(req);
+    req.session.token = content.token;
+    req.session.userId = content.user.id;
+    req.session.createdAt = Date.now();
+    await save(req);
+    setXsrfCookie(req, res, config, idleMs);
+    if (replaced && replaced !== content.token) revoke(replaced, req);
+  };
+}
+
+export function createAuthHandoff(options: { apiUrl: string; config: Config; idleMs: number; logger: Logger }): Router {
+  const { apiUrl, config } = options;
   const router = Router();
 
   async function callApi(req: Request, extra: Record<string, string> = {}): Promise<ApiAnswer> {
@@ -53,14 +90,7 @@ export function createAuthHandoff(options: { apiUrl: string; config: Config; idl
     res.send(answer.text);
   }
 
-  /** Best effort: a token replaced by a new sign-in in the same browser is of no further use. */
-  function revoke(token: string, req: Request): void {
-    fetch(new URL(endpoints.logoutByPost.path.replace(':token', '-'), apiUrl), {
-      method: 'POST',
-      headers: { ...apiRequestHeaders(req), authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: '{}',
-    }).catch((err: unknown) => logger.warn({ err }, 'revoking a replaced token failed'));
-  }
+  const openSession = sessionOpener(options);
 
   // the token of `{ token, user }` stays here, the browser gets the user
   router.post(sessionPaths('sign-in', 'POST'), rawBody, async (req: Request, res: Response, next: NextFunction) => {
@@ -71,15 +101,7 @@ export function createAuthHandoff(options: { apiUrl: string; config: Config; idl
       const answer = await callApi(req, { isweb: '1' });
       const content = answer.body?.Content;
       if (!(answer.status < 300 && answer.body?.Success === true && isLoginContent(content))) return relay(res, answer);
-      const replaced = req.session.token;
-      // a new session id at every sign-in: an id planted or seen before sign-in is worth nothing after
-      await regenerate(req);
-      req.session.token = content.token;
-      req.session.userId = content.user.id;
-      req.session.createdAt = Date.now();
-      await save(req);
-      setXsrfCookie(req, res, config, idleMs);
-      if (replaced && replaced !== content.token) revoke(replaced, req);
+      await openSession(req, res, content);
       const reply: Envelope<{ user: LoginContent['user'] }> = { ...answer.body, Content: { user: content.user } };
       res.status(answer.status).json(reply);
     } catch (err) {

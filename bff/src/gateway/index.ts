@@ -2,13 +2,14 @@ import type { IncomingMessage, RequestListener } from 'node:http';
 import type { Socket } from 'node:net';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Knex } from '@swapstuff/db';
-import { sessionPaths } from '@swapstuff/contracts';
+import { SOCIAL_CALLBACK_PATH, sessionPaths } from '@swapstuff/contracts';
 import pino, { type Logger } from 'pino';
 import { errorMapper } from '../api/errors';
 import { browserApiBase } from '../adapters/payments';
 import { requestLog } from '../runtime/request-log';
 import type { Config } from '../config';
-import { createAuthHandoff } from './auth-handoff';
+import { createIdentity } from '../adapters/identity';
+import { createAuthHandoff, sessionOpener } from './auth-handoff';
 import { csrfProtection, isCrossSite, refuseCsrf } from './csrf';
 import { createHealthRouter } from './health';
 import { createPushWorkerRouter } from './push-worker';
@@ -19,6 +20,7 @@ import { contentSecurityPolicy, securityHeaders, type TrustProxy } from './secur
 import { SharedCache } from './shared-cache';
 import { absoluteTimeout, createSession, hasSessionCookie } from './session';
 import { shareMetaReader } from './share-meta';
+import { createSocialSignIn } from './social-sign-in';
 import { firstViewRenderer } from './first-view';
 import { shellPageReader } from './shell-page';
 import { createShellRouter } from './static';
@@ -93,7 +95,19 @@ export function createGatewayApp(options: GatewayOptions): GatewayApp {
     }
     next();
   });
-  app.use(createAuthHandoff({ apiUrl, config, idleMs: session.idleMs, logger }));
+  const signIn = { apiUrl, config, idleMs: session.idleMs, logger };
+  app.use(createAuthHandoff(signIn));
+  // the provider's answer opens a session: the callback always has one to open (visitors included)
+  app.get(SOCIAL_CALLBACK_PATH, session.middleware);
+  app.use(
+    createSocialSignIn({
+      apiUrl,
+      config,
+      identity: createIdentity(config.identity),
+      openSession: sessionOpener(signIn),
+      logger,
+    }),
+  );
   // a visitor's read the api said every visitor may share (after the CSRF check, instead of the proxy)
   app.use(sharedCache.middleware);
   // before any body parser: the proxy streams request bodies as they come

@@ -10,15 +10,16 @@ import { createStorage } from '../adapters/storage';
 import { apiListener, createApiApp, createApiJobs } from '../api';
 import type { Config } from '../config';
 import { createGatewayApp } from '../gateway';
+import { createOidcSandbox } from '../sandboxes/oidc';
 import { createShippoSandbox } from '../sandboxes/shippo';
 import { createStripeSandbox } from '../sandboxes/stripe';
 import { reportUncaught } from './uncaught';
 import { listenGracefully, type GracefulServer } from './server';
 
-export type ServerRole = 'api' | 'gateway' | 'stripe-sandbox' | 'shippo-sandbox';
+export type ServerRole = 'api' | 'gateway' | 'stripe-sandbox' | 'shippo-sandbox' | 'oidc-sandbox';
 
 /** The roles that are a provider's sandbox: no database, their state in DATA_DIR. */
-export const SANDBOX_ROLES: readonly ServerRole[] = ['stripe-sandbox', 'shippo-sandbox'];
+export const SANDBOX_ROLES: readonly ServerRole[] = ['stripe-sandbox', 'shippo-sandbox', 'oidc-sandbox'];
 
 /** The supervisor's word to a child that may now stop accepting (see supervisor.ts). */
 export const CLOSE_MESSAGE = 'close';
@@ -139,7 +140,21 @@ async function startShippoSandbox(config: Config, logger: Logger): Promise<Start
 }
 
 /**
- * One server process: the api, the gateway or a provider's sandbox (Stripe's, Shippo's). It stops on SIGTERM/SIGINT (or when
+ * Our identity sandbox (SOCIAL_SANDBOX=1) playing Google: a real OpenID Provider whose one client is the
+ * site's gateway. Its key and sessions live in memory: a restart signs anyone in again with a new key.
+ */
+async function startIdentitySandbox(config: Config, logger: Logger): Promise<Started> {
+  const { port, publicUrl, clientId, clientSecret, redirectUri } = config.oidcSandbox;
+  const sandbox = await createOidcSandbox(publicUrl, {
+    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [redirectUri] }],
+  });
+  const server = await listenGracefully(sandbox.app, port);
+  logger.info(`identity sandbox listening on http://localhost:${server.port} (issuer: ${publicUrl})`);
+  return { server, release: sandbox.close };
+}
+
+/**
+ * One server process: the api, the gateway or a provider's sandbox (Stripe's, Shippo's, the identity one). It stops on SIGTERM/SIGINT (or when
  * its supervisor goes) within config.shutdownTimeoutMs: it drains first (see GracefulServer), stops
  * accepting when its supervisor says so (or after config.shutdownDelayMs when it runs alone), lets the
  * requests in flight finish, releases the database and exits. An exception nobody caught is logged with its request and
@@ -206,6 +221,7 @@ export async function serveRole(role: ServerRole, config: Config, logger: Logger
   try {
     if (role === 'stripe-sandbox') started = await startStripeSandbox(config, logger);
     else if (role === 'shippo-sandbox') started = await startShippoSandbox(config, logger);
+    else if (role === 'oidc-sandbox') started = await startIdentitySandbox(config, logger);
     else started = await (role === 'api' ? startApi : startGateway)(config, db!, logger);
   } catch (err) {
     logger.fatal({ err }, `the ${role} failed to start`);

@@ -34,7 +34,7 @@ const REPEAT_MS = 1000;
  * The order servers stop accepting in, stage by stage: each stage calls the next (the gateway the api, the
  * api the sandboxes), so a stage is told to stop once every server of the one before it is gone.
  */
-export const STOP_ORDER: ServerRole[][] = [['gateway'], ['api'], ['stripe-sandbox', 'shippo-sandbox']];
+export const STOP_ORDER: ServerRole[][] = [['gateway'], ['api'], ['stripe-sandbox', 'shippo-sandbox', 'oidc-sandbox']];
 
 const stageOf = (role: ServerRole) => STOP_ORDER.findIndex((stage) => stage.includes(role));
 

@@ -35,11 +35,11 @@ const business = testUser({
   zip: '62701',
 });
 
-function show(user: User) {
+function show(user: User, url = '/my-profile') {
   server.answer('GET /api/userdetail', ok({ user }));
   server.answer(`GET /api/user/profile/stats/${user.id}`, ok(stats));
   render(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[url]}>
       <MyProfilePage />
     </MemoryRouter>,
     { wrapper: TestQueryProvider },
@@ -103,6 +103,15 @@ describe('/my-profile', () => {
     // the header's name and avatar come from the session store
     expect(useSession.getState().profile).toMatchObject({ lastName: 'King', phone: '(555) 123-4567' });
     expect(await screen.findByRole('heading', { name: 'Ada King' })).toBeTruthy();
+  });
+
+  it('opens on the form with ?edit=1 (a first social sign-in), the proposed username to review', async () => {
+    show(testUser({ username: 'ada_lovelace_4821' }), '/my-profile?edit=1');
+    expect(((await screen.findByLabelText('Username', { exact: true })) as HTMLInputElement).value).toBe(
+      'ada_lovelace_4821',
+    );
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeTruthy();
   });
 
   it('edits a business by its own fields, the EIN shown as xx-xxxxxxx and sent as 9 digits', async () => {

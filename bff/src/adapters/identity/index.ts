@@ -40,11 +40,13 @@ export class IdentityRefused extends Error {
   }
 }
 
-interface Discovery {
+export interface Discovery {
   issuer: string;
   authorization_endpoint: string;
   token_endpoint: string;
   jwks_uri: string;
+  /** absent: client_secret_basic, OpenID's default */
+  token_endpoint_auth_methods_supported?: string[];
 }
 
 export interface Identity {

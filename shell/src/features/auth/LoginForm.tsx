@@ -1,12 +1,19 @@
 import { Button, Divider, Flex, Form, Input, Modal, Typography } from 'antd';
 import AppleFilled from '@ant-design/icons/AppleFilled';
 import GoogleOutlined from '@ant-design/icons/GoogleOutlined';
-import { ApiError, formRules, routes, toast, useSession } from '@swapstuff/sdk';
-import { loginRules, messages, type User } from '@swapstuff/contracts';
+import { useState, type ReactNode } from 'react';
+import { ApiError, api, browser, formRules, routes, toast, useSession } from '@swapstuff/sdk';
+import { endpoints, loginRules, messages, type SocialProvider, type User } from '@swapstuff/contracts';
 import { useSignIn } from './api';
 import { AppLink } from './AppLink';
 
 const rules = formRules(loginRules);
+
+/** The login popup's two buttons (spec section 2); Facebook is the apps' only. */
+const siteProviders: { provider: SocialProvider; label: string; icon: ReactNode }[] = [
+  { provider: 'google', label: 'Continue with Google', icon: <GoogleOutlined /> },
+  { provider: 'apple', label: 'Continue with Apple', icon: <AppleFilled /> },
+];
 
 interface LoginValues {
   email: string;
@@ -20,16 +27,19 @@ interface LoginFormProps {
   onSignedIn(user: User): void;
   /** called when the user follows a link away from the form (the popup closes itself) */
   onLeave?: () => void;
+  /** where a sign-in through a provider comes back to (the page leaves the site for the provider's) */
+  callbackUrl: string;
 }
 
 /**
  * The login form of the popup and of /login (spec section 2 "Login popup", section 5 "Login").
  * A failure shows the spec's "Login Failed" dialog with the server's Description (429 included).
  */
-export function LoginForm({ formName, onSignedIn, onLeave }: LoginFormProps) {
+export function LoginForm({ formName, onSignedIn, onLeave, callbackUrl }: LoginFormProps) {
   const [form] = Form.useForm<LoginValues>();
   const [modal, modalContext] = Modal.useModal();
   const signIn = useSignIn();
+  const [leavingFor, setLeavingFor] = useState<SocialProvider | null>(null);
 
   const submit = async (values: LoginValues) => {
     try {
@@ -44,9 +54,26 @@ export function LoginForm({ formName, onSignedIn, onLeave }: LoginFormProps) {
     }
   };
 
-  // Social sign-in lands in a later issue; until a provider is configured the buttons say so (spec section 8:
-  // "Social login failures show a toast"). The Google flow will force the account chooser (prompt=select_account).
-  const socialUnavailable = () => toast.error(messages.socialLoginUnavailable);
+  /**
+   * Off to the gateway's /login-web, which sends the browser to the provider and back to /login with the
+   * outcome; a provider this server has no credentials for says so instead (spec section 8: failures are toasts).
+   */
+  const continueWith = async (provider: SocialProvider) => {
+    setLeavingFor(provider);
+    try {
+      const configured = await api.call(endpoints.socialProviders);
+      if (!configured[provider]) {
+        toast.error(messages.socialLoginUnavailable);
+        setLeavingFor(null);
+        return;
+      }
+      // the button stays busy while the browser leaves
+      browser.assign(routes.loginWeb(provider, callbackUrl));
+    } catch (err) {
+      toast.error(err instanceof ApiError ? err.message : messages.socialLoginFailed);
+      setLeavingFor(null);
+    }
+  };
 
   return (
     <>
@@ -69,12 +96,19 @@ export function LoginForm({ formName, onSignedIn, onLeave }: LoginFormProps) {
       </Form>
       <Divider plain>or</Divider>
       <Flex vertical gap={12}>
-        <Button block size="large" icon={<GoogleOutlined />} onClick={socialUnavailable}>
-          Continue with Google
-        </Button>
-        <Button block size="large" icon={<AppleFilled />} onClick={socialUnavailable}>
-          Continue with Apple
-        </Button>
+        {siteProviders.map(({ provider, label, icon }) => (
+          <Button
+            key={provider}
+            block
+            size="large"
+            icon={icon}
+            loading={leavingFor === provider}
+            disabled={leavingFor !== null && leavingFor !== provider}
+            onClick={() => void continueWith(provider)}
+          >
+            {label}
+          </Button>
+        ))}
       </Flex>
       <Typography.Paragraph style={{ marginTop: 24, textAlign: 'center' }}>
         New to Swapstuff?{' '}

@@ -24,12 +24,13 @@ export const LoginModal: React.FC = () => {
     };
   }, []);
 
+  const here = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;
+  const target = () => (callbackUrl === undefined ? here() : safeCallbackUrl(callbackUrl));
   const onSignedIn = () => {
     setOpen(false);
-    const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
-    const target = callbackUrl === undefined ? here : safeCallbackUrl(callbackUrl);
-    if (target === here) browser.reload();
-    else browser.assign(target);
+    const goTo = target();
+    if (goTo === here()) browser.reload();
+    else browser.assign(goTo);
   };
 
   return (
@@ -45,7 +46,7 @@ export const LoginModal: React.FC = () => {
         </Typography.Title>
       }
     >
-      <LoginForm formName="login-popup" onSignedIn={onSignedIn} onLeave={() => setOpen(false)} />
+      <LoginForm formName="login-popup" onSignedIn={onSignedIn} onLeave={() => setOpen(false)} callbackUrl={target()} />
     </Modal>
   );
 };

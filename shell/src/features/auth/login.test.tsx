@@ -122,13 +122,78 @@ describe('LoginModal', () => {
     expect(useSession.getState().profile?.userId).toBe(7);
   });
 
-  it('says the social providers are not configured, with a toast', async () => {
+  it('says a provider without credentials is not configured, with a toast, and stays', async () => {
     const toasts: string[] = [];
     const off = bus.on('toast', ({ content }) => toasts.push(content));
+    const fetchMock = mockFetch({
+      status: 200,
+      body: { Success: true, Description: '', Content: { google: false, apple: false, facebook: false } },
+    });
     render(<LoginModal />, { wrapper: TestQueryProvider });
     act(() => bus.emit('login:open', {}));
     await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: /Continue with Google/ }));
+    expect(String(fetchMock.mock.calls[0][0])).toContain('/api/app/social/providers');
     expect(toasts).toEqual([messages.socialLoginUnavailable]);
+    expect(assign).not.toHaveBeenCalled();
+    off();
+  });
+
+  it("goes to the gateway's /login-web for a configured provider, to come back to this page", async () => {
+    mockFetch({
+      status: 200,
+      body: { Success: true, Description: '', Content: { google: false, apple: true, facebook: false } },
+    });
+    window.history.pushState({}, '', '/item-detail/5?from=home');
+    render(<LoginModal />, { wrapper: TestQueryProvider });
+    act(() => bus.emit('login:open', {}));
+    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: /Continue with Apple/ }));
+    expect(assign).toHaveBeenCalledWith('/login-web?provider=apple&callbackUrl=%2Fitem-detail%2F5%3Ffrom%3Dhome');
+    window.history.pushState({}, '', '/');
+  });
+});
+
+describe("/login after a provider (the gateway's outcome)", () => {
+  it.each([
+    ['failed', messages.socialLoginFailed],
+    ['not-configured', messages.socialLoginUnavailable],
+    ['cancelled', messages.socialLoginCancelled],
+  ])('shows the toast for "%s" and keeps the login form', async (outcome, message) => {
+    const toasts: string[] = [];
+    const off = bus.on('toast', ({ content }) => toasts.push(content));
+    renderLogin(`/login?callbackUrl=%2Fmy-likes&social=${outcome}`);
+    expect(await screen.findByLabelText('Email')).toBeTruthy();
+    expect(toasts).toEqual([message]);
+    off();
+  });
+
+  it('opens the session the gateway made and goes on to the callback', async () => {
+    const fetchMock = mockFetch({
+      status: 200,
+      body: { Success: true, Description: '', Content: { user: sampleUser } },
+    });
+    renderLogin('/login?callbackUrl=%2Fmy-likes&social=signed-in');
+    expect(screen.getByText('Signing you in…')).toBeTruthy();
+    await act(async () => undefined);
+    expect(String(fetchMock.mock.calls[0][0])).toContain('/api/userdetail');
+    expect(useSession.getState().profile?.userId).toBe(7);
+    expect(assign).toHaveBeenCalledWith('/my-likes');
+  });
+
+  it("takes a new account to My Profile's form, to review the proposed username", async () => {
+    mockFetch({ status: 200, body: { Success: true, Description: '', Content: { user: sampleUser } } });
+    renderLogin('/login?callbackUrl=%2Fmy-likes&social=new-account');
+    await act(async () => undefined);
+    expect(assign).toHaveBeenCalledWith('/my-profile?edit=1');
+  });
+
+  it('says so when the session cannot be read, and shows the form', async () => {
+    const toasts: string[] = [];
+    const off = bus.on('toast', ({ content }) => toasts.push(content));
+    mockFetch({ status: 401, body: { Success: false, Description: '407', Content: null } });
+    renderLogin('/login?callbackUrl=%2Fmy-likes&social=signed-in');
+    expect(await screen.findByLabelText('Email')).toBeTruthy();
+    expect(toasts).toEqual([messages.socialLoginFailed]);
+    expect(assign).not.toHaveBeenCalled();
     off();
   });
 });
