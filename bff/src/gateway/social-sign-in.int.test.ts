@@ -226,6 +226,32 @@ describe('the callback', () => {
     expect(browser.cookies.has('sid')).toBe(false);
   });
 
+  it('answers garbage (a broken cookie, repeated or missing parameters) with the failure toast', async () => {
+    const browser = new Browser();
+    const redirect = await throughProvider(browser, fresh('garbage'));
+    const state = redirect.searchParams.get('state')!;
+    const code = redirect.searchParams.get('code')!;
+    const pending = browser.cookies.get(PENDING_COOKIE)!;
+    const attempts: [string, string][] = [
+      [`%E0%A4%A`, `?code=${code}&state=${state}`],
+      [pending, `?code=${code}&state=${state}&state=${state}`],
+      [pending, `?code=${code}&code=${code}&state=${state}`],
+      [pending, `?state=${state}`],
+      [pending, ''],
+    ];
+    for (const [cookie, query] of attempts) {
+      const res = await fetch(`${base}/login-web/callback${query}`, {
+        headers: { cookie: `${PENDING_COOKIE}=${cookie}` },
+        redirect: 'manual',
+      });
+      expect([res.status, outcomeOf(res).social]).toEqual([303, 'failed']);
+    }
+    const start = await fetch(`${base}/login-web?provider=google&provider=apple&callbackUrl=/a&callbackUrl=/b`, {
+      redirect: 'manual',
+    });
+    expect(outcomeOf(start)).toEqual({ path: '/login', callbackUrl: '/', social: 'not-configured' });
+  });
+
   it('says "cancelled" when the person declines at the provider', async () => {
     const browser = new Browser();
     const start = await browser.get('/login-web?provider=google&callbackUrl=/x');

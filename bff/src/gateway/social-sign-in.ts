@@ -71,7 +71,13 @@ function pendingCookie(secret: string) {
 function cookieValue(req: Request, name: string): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return decodeURIComponent(part.slice(at + 1).trim());
+    if (at <= 0 || part.slice(0, at).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(at + 1).trim());
+    } catch {
+      // a value no browser of ours was given (a lone %): no pending sign-in
+      return undefined;
+    }
   }
   return undefined;
 }
