@@ -20,6 +20,7 @@ import { createApiApp, createApiJobs } from '@swapstuff/bff/dist/api';
 import { createMailer } from '@swapstuff/bff/dist/adapters/mail';
 import { createPlaces } from '@swapstuff/bff/dist/adapters/places';
 import { createIdentity } from '@swapstuff/bff/dist/adapters/identity';
+import { createRealtime } from '@swapstuff/bff/dist/api/realtime';
 import { createPayments } from '@swapstuff/bff/dist/adapters/payments';
 import { createShipping } from '@swapstuff/bff/dist/adapters/shipping';
 import { diskStorage } from '@swapstuff/bff/dist/adapters/storage';
@@ -221,6 +222,7 @@ async function countQueries(
     logger,
     places: createPlaces({}),
     identity: createIdentity({}),
+    realtime: createRealtime({ authenticate: async () => undefined, logger }),
     // search never pays: an address where no provider listens
     payments: createPayments({
       sandbox: {

@@ -33,6 +33,8 @@ export interface Config {
   /** The remote registry file read by GET /mf/remotes.json. */
   mfRegistry: string;
   smtpUrl?: string;
+  /** REDIS_URL: socket.io events cross api instances through Redis; undefined → one instance alone */
+  redisUrl?: string;
   /**
    * Social sign-in: SOCIAL_<PROVIDER>_ISSUER, _CLIENT_ID, _CLIENT_SECRET, _APP_CLIENT_IDS for google, apple and
    * facebook; a provider without them is not configured (its button says so).
@@ -321,6 +323,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionAbsoluteHours: int(env, 'SESSION_ABSOLUTE_HOURS', 30 * 24),
     mfRegistry: path.resolve(repoRoot, env.MF_REGISTRY || 'config/remotes.json'),
     smtpUrl: env.SMTP_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
     googlePlacesKey: env.GOOGLE_PLACES_KEY || undefined,
     ...identity(env, dataDir, publicUrl),
     s3: s3(env),

@@ -1,4 +1,6 @@
 import { createIdentity, type IdentitySettings } from '../src/adapters/identity';
+import { createRealtime } from '../src/api/realtime';
+import { bearerSessions } from '../src/api/auth';
 import { promises as fs } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
@@ -181,7 +183,9 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     webhookSecret,
   });
   const jobs = createApiJobs(db, logger, { payments, shipping });
+  const realtime = createRealtime({ authenticate: bearerSessions(db), logger });
   const app = createApiApp({
+    realtime,
     db,
     events: jobs.events,
     dataDir,
@@ -195,6 +199,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     identity: createIdentity(options.identity ?? {}),
   });
   server.on('request', apiListener(app));
+  realtime.attach(server);
 
   const outboxDir = path.join(dataDir, 'outbox');
   const outbox = async (): Promise<OutboxMail[]> => {
@@ -231,6 +236,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       }
     },
     async close() {
+      await realtime.close();
       await jobs.runner.stop();
       await sandbox.close();
       await started.close();

@@ -40,6 +40,7 @@ import type { ProfileBody, ProfileStats, PublicProfile } from './profile';
 import type { FeedbackBody, FeedbackItem, FeedbackPage } from './feedback';
 import type { BlockedUser, BlockState, DeleteAccountBody, DeletionCheck, UserReportBody } from './account-safety';
 import type { SocialLoginBody, SocialProvider } from './social';
+import type { ChatPageBody, ChatPageContent, ChatSent, ChatsContent, SendChatBody } from './chat';
 
 /**
  * Every api endpoint, once: method, path and aliases, what it takes, what it answers, and whether it needs
@@ -55,6 +56,9 @@ export interface Contents {
   Login: LoginContent;
   SocialLogin: LoginContent & { newAccount: boolean };
   SocialProviders: Record<SocialProvider, boolean>;
+  Chats: ChatsContent;
+  ChatPage: ChatPageContent;
+  ChatSent: ChatSent;
   UserDetail: { user: User };
   PublicProfile: { profile: PublicProfile };
   ProfileStats: ProfileStats;
@@ -420,6 +424,36 @@ export const endpoints = {
     content: 'BlockedUsers',
     tag: 'Account',
     summary: 'The users the caller blocks, the latest first',
+  }),
+  // --- chat (issue 16)
+  userChats: define()({
+    method: 'GET',
+    path: '/api/user/chats',
+    auth: 'required',
+    input: 'path',
+    content: 'Chats',
+    tag: 'Chat',
+    summary: 'Your conversations, the latest message first, with their unread counts and the total (the header badge)',
+  }),
+  userChat: define<ChatPageBody>()({
+    method: 'POST',
+    path: '/api/userchat',
+    auth: 'required',
+    input: 'body',
+    content: 'ChatPage',
+    tag: 'Chat',
+    summary:
+      "A conversation's messages (by chatId, or the listing's seller by productId, or a user by userId): the latest page, which marks it read, or those before `beforeId` or after `afterId`",
+  }),
+  sendChat: define<SendChatBody>()({
+    method: 'POST',
+    path: '/api/userchat/send',
+    auth: 'required',
+    input: 'body',
+    content: 'ChatSent',
+    tag: 'Chat',
+    summary:
+      "Send a message (to a conversation, a listing's seller or a user); the same clientId again returns the stored message",
   }),
   reportUser: define<UserReportBody>()({
     method: 'POST',

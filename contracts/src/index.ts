@@ -19,3 +19,4 @@ export * from './profile';
 export * from './feedback';
 export * from './account-safety';
 export * from './social';
+export * from './chat';

@@ -8,6 +8,7 @@ import { requestLog } from '../runtime/request-log';
 import type { ApiDeps } from './deps';
 import { errorMapper, notFound } from './errors';
 import { blocksRoutes } from './blocks';
+import { chatRoutes } from './chat';
 import { accountRoutes } from './account';
 import { addressesRoutes } from './addresses';
 import { feesRoutes } from './fees';
@@ -113,6 +114,7 @@ export function createApiApp(options: ApiOptions): Express {
     likedCategoriesRoutes,
     accountRoutes,
     blocksRoutes,
+    chatRoutes,
     addressesRoutes,
     feesRoutes,
     cardsRoutes,

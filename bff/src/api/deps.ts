@@ -1,5 +1,6 @@
 import type { Knex } from '@swapstuff/db';
 import type { Logger } from 'pino';
+import type { Realtime } from './realtime';
 import type { Identity } from '../adapters/identity';
 import type { Mailer } from '../adapters/mail';
 import type { PaymentsPort } from '../adapters/payments';
@@ -29,4 +30,6 @@ export interface ApiDeps {
   shipping: ShippingPort;
   /** social sign-in: OpenID Connect providers (Google, Apple…), or our sandbox playing Google */
   identity: Identity;
+  /** events to users' open connections (socket.io): chat messages, typing, read receipts */
+  realtime: Realtime;
 }

@@ -8,6 +8,7 @@ import { listItem, seller } from '../../test/listings';
 import { gif } from '../../test/media';
 import { rawRequest, type RawAnswer } from '../../test/raw-http';
 import { createApiApp, type ApiDeps } from '.';
+import { createRealtime } from './realtime';
 
 /**
  * Property: whatever body, path parameter, query or token a client sends to any endpoint of the api, the
@@ -46,13 +47,14 @@ function endpointsOf(app: Express): Endpoint[] {
  * The endpoints, known before any test runs (jest names each test up front): the routes of an app built
  * only to be read, never served (its features keep their dependencies for later, so none is touched).
  */
-const ENDPOINTS = endpointsOf(
-  createApiApp({
-    dataDir: path.join(os.tmpdir(), 'swapstuff-fuzz-routes'),
-    logger: pino({ level: 'silent' }),
-    publicUrl: 'http://localhost:3000',
-  } as ApiDeps),
-);
+const routesOnly: Partial<ApiDeps> = {
+  dataDir: path.join(os.tmpdir(), 'swapstuff-fuzz-routes'),
+  logger: pino({ level: 'silent' }),
+  publicUrl: 'http://localhost:3000',
+  // features register what connections may say when they are built; no connection is ever made
+  realtime: createRealtime({ authenticate: async () => undefined, logger: pino({ level: 'silent' }) }),
+};
+const ENDPOINTS = endpointsOf(createApiApp(routesOnly as ApiDeps));
 
 /** Field names the api reads somewhere: random values under real names reach the validators' corners. */
 const FIELDS = [

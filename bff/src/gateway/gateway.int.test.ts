@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import pino from 'pino';
-import { messages } from '@swapstuff/contracts';
+import { io } from 'socket.io-client';
+import { messages, type ChatMessage, type LoginContent } from '@swapstuff/contracts';
 import { createDb } from '@swapstuff/db';
 import { call, mysqlUrlOf, startTestApi, type TestApi } from '../../test/harness';
 import { loadConfig, type Config } from '../config';
@@ -576,6 +577,48 @@ describe('a session store whose database fails (finding 2)', () => {
       await new Promise((resolve) => ownServer.close(resolve));
       own.closeGateway();
     }
+  });
+});
+
+describe('socket.io through the gateway (issue 16)', () => {
+  it.each([['websocket'], ['polling']])(
+    "opens a browser's connection (%s) as its session's user, who hears their messages live",
+    async (transport) => {
+      const { jar, answer } = await signedInBrowser();
+      const userId = (answer.body.Content as { user: { id: number } }).user.id;
+      const socket = io(base, {
+        path: '/socket.io',
+        transports: [transport],
+        reconnection: false,
+        extraHeaders: { cookie: jar.header() },
+      });
+      try {
+        await new Promise<void>((resolve, reject) => {
+          socket.once('connect', resolve);
+          socket.once('connect_error', reject);
+        });
+        const got: ChatMessage[] = [];
+        socket.on('chat:message', (message: ChatMessage) => got.push(message));
+        const sender = await call<LoginContent>(api.url, 'POST', '/api/register', { body: newUser() });
+        const sent = await call<{ message: ChatMessage }>(api.url, 'POST', '/api/userchat/send', {
+          token: sender.body.Content.token,
+          body: { userId, text: `hello over ${transport}`, clientId: `gw-${transport}-${Date.now()}` },
+        });
+        expect(sent.status).toBe(201);
+        for (let waited = 0; got.length === 0 && waited < 5000; waited += 20)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(got).toEqual([sent.body.Content.message]);
+      } finally {
+        socket.disconnect();
+      }
+    },
+  );
+
+  it('refuses a connection without a session as the api refuses a visitor', async () => {
+    const socket = io(base, { path: '/socket.io', transports: ['websocket'], reconnection: false });
+    const refused = await new Promise<Error>((resolve) => socket.once('connect_error', resolve));
+    socket.disconnect();
+    expect(refused.message).toBe(messages.unauthenticated);
   });
 });
 

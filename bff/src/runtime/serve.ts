@@ -8,6 +8,8 @@ import { createPlaces } from '../adapters/places';
 import { createShipping, SHIPPING_WEBHOOK_PATH } from '../adapters/shipping';
 import { createStorage } from '../adapters/storage';
 import { apiListener, createApiApp, createApiJobs } from '../api';
+import { createRealtime } from '../api/realtime';
+import { bearerSessions } from '../api/auth';
 import type { Config } from '../config';
 import { createGatewayApp } from '../gateway';
 import { createOidcSandbox } from '../sandboxes/oidc';
@@ -70,7 +72,13 @@ async function startApi(config: Config, db: Knex, logger: Logger): Promise<Start
     shipping,
     orderJobsEveryMs: config.orderJobsEveryMs,
   });
+  const realtime = createRealtime({
+    authenticate: bearerSessions(db),
+    logger: logger.child({ name: 'realtime' }),
+    redis: config.redisUrl ? { url: config.redisUrl } : undefined,
+  });
   const app = createApiApp({
+    realtime,
     events: jobs.events,
     db,
     mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }),
@@ -85,9 +93,16 @@ async function startApi(config: Config, db: Knex, logger: Logger): Promise<Start
     trustProxy: apiTrustProxy(config),
   });
   const server = await listenGracefully(apiListener(app), config.apiPort, config.apiHost);
+  realtime.attach(server.server);
   logger.info(`api listening on http://${config.apiHost}:${server.port}`);
   jobs.runner.start();
-  return { server, release: () => jobs.runner.stop() };
+  return {
+    server,
+    release: async () => {
+      await realtime.close();
+      await jobs.runner.stop();
+    },
+  };
 }
 
 async function startGateway(config: Config, db: Knex, logger: Logger): Promise<Started> {

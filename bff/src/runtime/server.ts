@@ -1,5 +1,6 @@
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { envelope } from '../http';
 
 export interface GracefulServer {
@@ -44,6 +45,14 @@ export function listenGracefully(listener: RequestListener, port: number, host?:
   });
   // longer than a load balancer's idle timeout, so the balancer closes idle connections first
   server.keepAliveTimeout = 65_000;
+  // websockets (socket.io) leave HTTP's bookkeeping once upgraded: closing the server would wait for them
+  const upgraded = new Set<Duplex>();
+  server.on('upgrade', (_req: IncomingMessage, socket: Duplex) => {
+    // nobody else serves upgrades here (a sandbox): refused, as Node does without a listener
+    if (server.listenerCount('upgrade') === 1) return void socket.destroy();
+    upgraded.add(socket);
+    socket.once('close', () => upgraded.delete(socket));
+  });
 
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -68,6 +77,8 @@ export function listenGracefully(listener: RequestListener, port: number, host?:
               done();
             });
             server.closeIdleConnections();
+            // a websocket's client reconnects (to another instance); it waits for no response of ours
+            for (const socket of upgraded) socket.destroy();
           });
         },
       });

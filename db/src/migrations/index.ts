@@ -17,6 +17,7 @@ import * as swaps from './015_swaps';
 import * as feedback from './016_feedback';
 import * as userSafety from './017_user_safety';
 import * as socialIdentities from './018_social_identities';
+import * as chat from './019_chat';
 
 interface Migration {
   name: string;
@@ -44,6 +45,7 @@ const migrations: Migration[] = [
   { name: '016_feedback', ...feedback },
   { name: '017_user_safety', ...userSafety },
   { name: '018_social_identities', ...socialIdentities },
+  { name: '019_chat', ...chat },
 ];
 
 /**

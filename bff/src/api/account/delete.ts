@@ -74,6 +74,7 @@ export async function deleteAccount(deps: ApiDeps, user: UserRow, body: DeleteAc
     await deps.events.emit(trx, 'user.deleted', { userId: user.id });
     return row.avatar;
   });
+  deps.realtime.endConnections({ userId: user.id });
   await forgetAvatar(deps, avatar);
 }
 

@@ -3,5 +3,5 @@
  * middleware and the current-password check of sensitive changes.
  */
 export { authRoutes } from './routes';
-export { authOf, optionalAuth, requireAuth, viewerOf, type AuthContext } from './middleware';
+export { authOf, bearerSessions, optionalAuth, requireAuth, viewerOf, type AuthContext } from './middleware';
 export { checkOwnPassword, endEverySession, registerPushToken } from './service';

@@ -18,6 +18,19 @@ export function bearerOf(req: Request): string | undefined {
   return match ? match[1] : undefined;
 }
 
+/** Who a bearer secret opens a session for (a live token of a live user), or undefined. */
+export async function authOfBearer(db: Knex, secret: string): Promise<AuthContext | undefined> {
+  return tokensRepo.findActive(db, digest(secret));
+}
+
+/** The same check for realtime connections (createRealtime's `authenticate`): their user and token. */
+export function bearerSessions(db: Knex): (secret: string) => Promise<{ userId: number; tokenId: number } | undefined> {
+  return async (secret) => {
+    const found = await authOfBearer(db, secret);
+    return found && { userId: found.user.id, tokenId: found.tokenId };
+  };
+}
+
 /**
  * Requires `Authorization: Bearer <token>`. No token: plain 401. A token that no longer opens a
  * session (revoked, expired, unknown, or its user deleted): 401 with error "407", which tells
@@ -27,7 +40,7 @@ export function requireAuth(db: Knex): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     const secret = bearerOf(req);
     if (!secret) throw new HttpError(401, messages.unauthenticated);
-    const found = await tokensRepo.findActive(db, digest(secret));
+    const found = await authOfBearer(db, secret);
     if (!found) throw new HttpError(401, messages.sessionEnded, { error: SESSION_REVOKED_ERROR });
     res.locals.auth = found satisfies AuthContext;
     next();

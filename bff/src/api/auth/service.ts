@@ -198,6 +198,7 @@ export async function endEverySession(trx: Knex.Transaction, userId: number): Pr
 
 export async function logout(deps: ApiDeps, tokenId: number): Promise<void> {
   await tokensRepo.revoke(deps.db, tokenId);
+  deps.realtime.endConnections({ tokenId });
 }
 
 /**
@@ -249,7 +250,7 @@ export function resetMail(to: string, link: string) {
 /** Single use, one hour; ends every session of the account (whoever asked may not be the owner). */
 export async function resetPassword(deps: ApiDeps, body: ResetPasswordBody): Promise<void> {
   const passwordHash = await hashPassword(body.password);
-  const email = await withTransaction(deps.db, async (trx) => {
+  const reset = await withTransaction(deps.db, async (trx) => {
     const userId = await resetsRepo.consume(trx, digest(body.token));
     if (userId === undefined) return undefined;
     const user = await usersRepo.byId(trx, userId);
@@ -259,11 +260,12 @@ export async function resetPassword(deps: ApiDeps, body: ResetPasswordBody): Pro
     await usersRepo.setPassword(trx, userId, passwordHash);
     await tokensRepo.revokeAllOf(trx, userId);
     await resetsRepo.voidAllOf(trx, userId);
-    return user.email;
+    return { userId, email: user.email };
   });
-  if (email === undefined) throw fieldError({ token: messages.resetLinkInvalid });
+  if (reset === undefined) throw fieldError({ token: messages.resetLinkInvalid });
+  deps.realtime.endConnections({ userId: reset.userId });
   // whoever proves they own the mailbox is no longer locked out by earlier failures
-  await clearLimit(deps.db, accountKey(email));
+  await clearLimit(deps.db, accountKey(reset.email));
 }
 
 /** Keeps the token that made the request; every other token (other devices, gateway sessions) ends. */
@@ -282,4 +284,5 @@ export async function changePassword(
     await tokensRepo.revokeAllOf(trx, user.id, tokenId);
     await resetsRepo.voidAllOf(trx, user.id);
   });
+  deps.realtime.endConnections({ userId: user.id, exceptTokenId: tokenId });
 }

@@ -23,10 +23,15 @@ export function blockedUsers(deps: ApiDeps, me: number): Promise<BlockedUser[]> 
   return blocksRepo.list(deps.db, me);
 }
 
+/** Whether either of two users blocks the other (a hint such as typing is dropped, not refused). */
+export function blockedBetween(db: Knex, a: number, b: number): Promise<boolean> {
+  return blocksRepo.between(db, a, b);
+}
+
 /**
- * The one check of every way two users deal with each other (an offer, a question, a purchase, later a
- * message): refused when either blocks the other. Runs on the caller's connection or transaction.
+ * The one check of every way two users deal with each other (an offer, a question, a purchase, a message):
+ * refused when either blocks the other. Runs on the caller's connection or transaction.
  */
 export async function requireNoBlock(db: Knex, a: number, b: number): Promise<void> {
-  if (await blocksRepo.between(db, a, b)) throw new HttpError(403, safetyMessages.blockedBetween);
+  if (await blockedBetween(db, a, b)) throw new HttpError(403, safetyMessages.blockedBetween);
 }

@@ -1,4 +1,6 @@
 import { createIdentity } from '../../adapters/identity';
+import { createRealtime } from '../realtime';
+import { bearerSessions } from '../auth';
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -35,6 +37,7 @@ async function apiOn(url: string): Promise<{ url: string; db: Knex; close(): Pro
     logger,
     places: offlinePlaces(),
     identity: createIdentity({}),
+    realtime: createRealtime({ authenticate: bearerSessions(db), logger }),
     // no provider answers either: the routes that would call it fail at the database first
     payments: createPayments({ sandbox: NO_PROVIDER, webhookSecret: 'whsec_unused' }),
     shipping: createShipping({

@@ -1,0 +1,38 @@
+import Joi from 'joi';
+import { CHAT_CLIENT_ID, CHAT_MESSAGE_MAX, chatMessages, messages, profileMessages } from '@swapstuff/contracts';
+import { idSchema } from '../../http';
+
+/** Who or what a conversation is with: at most one of them (none is a 400 the service words). */
+const target = {
+  chatId: idSchema(chatMessages.chatNotFound),
+  productId: idSchema(messages.productNotFound),
+  userId: idSchema(profileMessages.userNotFound),
+};
+const oneTarget = { 'object.oxor': chatMessages.recipientRequired };
+
+export const pageSchema = Joi.object({
+  ...target,
+  beforeId: idSchema(messages.validationFailed),
+  afterId: idSchema(messages.validationFailed),
+})
+  .oxor('chatId', 'productId', 'userId')
+  .oxor('beforeId', 'afterId')
+  .messages({ ...oneTarget, 'object.base': messages.validationFailed });
+
+export const sendSchema = Joi.object({
+  ...target,
+  text: Joi.string().trim().required().max(CHAT_MESSAGE_MAX).messages({
+    'any.required': chatMessages.messageRequired,
+    'string.empty': chatMessages.messageRequired,
+    'string.base': chatMessages.messageRequired,
+    'string.max': chatMessages.messageTooLong,
+  }),
+  clientId: Joi.string().required().pattern(CHAT_CLIENT_ID).messages({
+    'any.required': chatMessages.clientIdInvalid,
+    'string.empty': chatMessages.clientIdInvalid,
+    'string.base': chatMessages.clientIdInvalid,
+    'string.pattern.base': chatMessages.clientIdInvalid,
+  }),
+})
+  .oxor('chatId', 'productId', 'userId')
+  .messages({ ...oneTarget, 'object.base': messages.validationFailed });
