@@ -23,10 +23,12 @@ async function signInAtProvider(page: Page, engine: Engine, email: string): Prom
   if (await consent.isVisible()) await consent.click();
 }
 
+/** Logs out, which ends on the login page with a full load: its form is the page to go on from. */
 async function logOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/login/);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
 }
 
 test('a first Google sign-in makes an account (username proposed, editable), the next opens it again', async ({
@@ -53,12 +55,13 @@ test('a first Google sign-in makes an account (username proposed, editable), the
   await expect(form.getByText(`@${username}`)).toBeVisible();
   await expect(page).toHaveURL(/\/my-profile$/);
 
+  // (no navigation of our own meanwhile: the logout's load to /login could interrupt it)
   await logOut(page);
-  await page.goto('/login?callbackUrl=/my-profile');
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   // Google's account chooser (prompt=select_account): the provider asks again
   await signInAtProvider(page, engine, email);
-  await expect(page).toHaveURL(/\/my-profile$/);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await page.goto('/my-profile');
   await expect(page.getByRole('main').getByText(`@${username}`)).toBeVisible();
 });
 
