@@ -13,6 +13,8 @@ export const chatMessages = {
   recipientRequired: 'Choose who to message.',
   cannotMessageSelf: 'You cannot message yourself',
   tooFast: 'You are sending messages too fast. Please wait a moment.',
+  /** the photo is not one this user uploaded (or it is gone) */
+  imageNotFound: 'That photo could not be found. Please add it again.',
   /** shown to both users beside a message that asks to pay or talk off the platform */
   offPlatformWarning:
     'For your safety, keep payments and conversations on Swapstuff. We can only protect payments made through Swapstuff.',
@@ -23,11 +25,20 @@ export const CHAT_MESSAGE_MAX = 2000;
 export const CHAT_PAGE_SIZE = 30;
 export const CHAT_CLIENT_ID = /^[\w-]{1,64}$/;
 
+/** A photo in a message, as the image pipeline stored it (≤ 800 px, re-encoded, no EXIF). */
+export interface ChatImage {
+  url: string;
+  width: number;
+  height: number;
+}
+
 export interface ChatMessage {
   id: number;
   chatId: number;
   senderId: number;
+  /** empty for a photo sent alone; shown as text (a link is not made clickable: it may lead off the platform) */
   text: string;
+  image: ChatImage | null;
   /** the sender's own id for the message: sending it again returns this message instead of a second one */
   clientId: string;
   /** ISO time */
@@ -47,9 +58,14 @@ export interface ChatSummary {
   unreadCount: number;
   /** the last of this user's messages the peer has read (read receipts); 0 when none */
   peerReadUpTo: number;
+  /** this user muted it: its messages count in no badge and notify no one */
+  muted: boolean;
 }
 
-/** `GET /api/user/chats`: the user's conversations, the latest message first, and the header badge's count. */
+/**
+ * `GET /api/user/chats`: the user's conversations, the latest message first, and the header badge's count (the
+ * unread messages of conversations not muted).
+ */
 export interface ChatsContent {
   chats: ChatSummary[];
   unread_count: number;
@@ -57,7 +73,8 @@ export interface ChatsContent {
 
 /**
  * `POST /api/userchat`: one conversation, by its id, or by the listing (with its seller) or the user it is with
- * (null until its first message). Without `beforeId` or `afterId` the latest page, which marks it read.
+ * (null until its first message). Without `beforeId` or `afterId` the latest page. A page that reaches the newest
+ * message (the latest, or one after `afterId` with no more) marks the conversation read up to it.
  */
 export interface ChatPageBody {
   chatId?: number;
@@ -77,13 +94,23 @@ export interface ChatPageContent {
   hasMore: boolean;
 }
 
-/** `POST /api/userchat/send`: to a conversation, or to a listing's seller, or to a user (which starts one). */
+/**
+ * `POST /api/userchat/send`: to a conversation, or to a listing's seller, or to a user (which starts one). Text,
+ * a photo (`imageId`: uploaded first with /api/upload/image) or both.
+ */
 export interface SendChatBody {
   chatId?: number;
   productId?: number;
   userId?: number;
-  text: string;
+  text?: string;
+  imageId?: number;
   clientId: string;
+}
+
+/** `POST /api/userchat/mute`: mutes or unmutes a conversation for this member. */
+export interface MuteChatBody {
+  chatId: number;
+  muted: boolean;
 }
 
 export interface ChatSent {
@@ -126,6 +153,7 @@ export function offPlatformSignals(text: string): OffPlatformSignal[] {
 export interface RealtimeServerEvents {
   'chat:message': (message: ChatMessage) => void;
   'chat:typing': (typing: { chatId: number; userId: number }) => void;
+  /** to both members: the other sees the receipt, the reader's other tabs lower their badge */
   'chat:read': (read: { chatId: number; userId: number; upToId: number }) => void;
 }
 

@@ -40,7 +40,7 @@ import type { ProfileBody, ProfileStats, PublicProfile } from './profile';
 import type { FeedbackBody, FeedbackItem, FeedbackPage } from './feedback';
 import type { BlockedUser, BlockState, DeleteAccountBody, DeletionCheck, UserReportBody } from './account-safety';
 import type { SocialLoginBody, SocialProvider } from './social';
-import type { ChatPageBody, ChatPageContent, ChatSent, ChatsContent, SendChatBody } from './chat';
+import type { ChatPageBody, ChatPageContent, ChatSent, ChatsContent, MuteChatBody, SendChatBody } from './chat';
 
 /**
  * Every api endpoint, once: method, path and aliases, what it takes, what it answers, and whether it needs
@@ -59,6 +59,7 @@ export interface Contents {
   Chats: ChatsContent;
   ChatPage: ChatPageContent;
   ChatSent: ChatSent;
+  ChatMuted: MuteChatBody;
   UserDetail: { user: User };
   PublicProfile: { profile: PublicProfile };
   ProfileStats: ProfileStats;
@@ -454,6 +455,15 @@ export const endpoints = {
     tag: 'Chat',
     summary:
       "Send a message (to a conversation, a listing's seller or a user); the same clientId again returns the stored message",
+  }),
+  muteChat: define<MuteChatBody>()({
+    method: 'POST',
+    path: '/api/userchat/mute',
+    auth: 'required',
+    input: 'body',
+    content: 'ChatMuted',
+    tag: 'Chat',
+    summary: 'Mute or unmute a conversation: a muted one counts in no badge and notifies no one',
   }),
   reportUser: define<UserReportBody>()({
     method: 'POST',

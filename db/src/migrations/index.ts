@@ -18,6 +18,7 @@ import * as feedback from './016_feedback';
 import * as userSafety from './017_user_safety';
 import * as socialIdentities from './018_social_identities';
 import * as chat from './019_chat';
+import * as chatPhotosMute from './020_chat_photos_mute';
 
 interface Migration {
   name: string;
@@ -46,6 +47,7 @@ const migrations: Migration[] = [
   { name: '017_user_safety', ...userSafety },
   { name: '018_social_identities', ...socialIdentities },
   { name: '019_chat', ...chat },
+  { name: '020_chat_photos_mute', ...chatPhotosMute },
 ];
 
 /**

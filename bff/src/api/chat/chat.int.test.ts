@@ -7,8 +7,11 @@ import {
   type ChatPageContent,
   type ChatSent,
   type ChatsContent,
+  type UploadedImage,
 } from '@swapstuff/contracts';
 import { call, startTestApi, type TestApi } from '../../../test/harness';
+import { postForm } from '../../../test/listings';
+import { png } from '../../../test/media';
 import { buyableListing, member, type Member } from '../../../test/orders';
 
 /**
@@ -126,6 +129,8 @@ describe('sending', () => {
     [{ userId: 'self' }, 403, chatMessages.cannotMessageSelf],
     [{ productId: 'own' }, 403, chatMessages.cannotMessageSelf],
     [{ userId: 'a', text: '   ' }, 400, chatMessages.messageRequired],
+    [{ userId: 'a', text: undefined }, 400, chatMessages.messageRequired],
+    [{ userId: 'a', imageId: 'x' }, 400, chatMessages.imageNotFound],
     [{ userId: 'a', text: 'x'.repeat(2001) }, 400, chatMessages.messageTooLong],
     [{ userId: 'a', clientId: 'has space' }, 400, chatMessages.clientIdInvalid],
     [{ userId: 'a', clientId: 'x'.repeat(65) }, 400, chatMessages.clientIdInvalid],
@@ -181,5 +186,74 @@ describe('paging', () => {
       Array.from({ length: CHAT_PAGE_SIZE }, (_, i) => `line ${i + 4}`),
     );
     expect((await open(c, { chatId: latest.chat!.id, beforeId: 1, afterId: 1 })).status).toBe(400);
+  });
+
+  it('marks read by a catch-up that reaches the newest message, not by one that stops short', async () => {
+    const writer = await member(api, `chat_r${stamp}`);
+    const first = (await send(writer, { userId: c.id, text: 'one' })).body.Content;
+    const chatId = first.chat.id;
+    for (let i = 2; i <= CHAT_PAGE_SIZE + 2; i += 1) await send(writer, { userId: c.id, text: `more ${i}` });
+    const unread = async () => (await chats(c)).chats.find((chat) => chat.id === chatId)!.unreadCount;
+    expect((await open(c, { chatId, afterId: first.message.id - 1 })).body.Content.hasMore).toBe(true);
+    expect(await unread()).toBe(CHAT_PAGE_SIZE + 2);
+    const rest = (await open(c, { chatId, afterId: first.message.id + CHAT_PAGE_SIZE - 1 })).body.Content;
+    expect([rest.hasMore, rest.messages.length]).toEqual([false, 2]);
+    expect(await unread()).toBe(0);
+  });
+});
+
+describe('photos', () => {
+  const uploadAs = async (who: Member) =>
+    (
+      await postForm<{ image: UploadedImage }>(api, who.token, '/api/upload/image', {}, [
+        ['image', 'p.png', await png(1600, 1200)],
+      ])
+    ).body.Content.image;
+
+  it("sends the sender's own uploaded photo, with text or alone, served at its url", async () => {
+    const image = await uploadAs(a);
+    const alone = await send(a, { userId: c.id, imageId: image.id });
+    expect(alone.status).toBe(201);
+    expect(alone.body.Content.message).toMatchObject({ text: '', image: { url: image.url, width: 800, height: 600 } });
+    const withText = await send(a, { userId: c.id, imageId: image.id, text: 'the scratch' });
+    expect(withText.body.Content.message).toMatchObject({ text: 'the scratch', image: { url: image.url } });
+    const seen = (await open(c, { userId: a.id })).body.Content.messages.slice(-2);
+    expect(seen.map((m) => [m.text, m.image?.url])).toEqual([
+      ['', image.url],
+      ['the scratch', image.url],
+    ]);
+    expect((await fetch(`${api.url}${image.url}`)).status).toBe(200);
+  });
+
+  it("refuses someone else's photo, or a photo id that does not exist, and stores nothing", async () => {
+    const image = await uploadAs(b);
+    const before = await api.db('chat_messages').count({ n: '*' });
+    for (const imageId of [image.id, 99999999])
+      expect(await send(a, { userId: c.id, imageId })).toMatchObject({
+        status: 400,
+        body: { Content: { errors: { imageId: chatMessages.imageNotFound } } },
+      });
+    expect(await api.db('chat_messages').count({ n: '*' })).toEqual(before);
+  });
+});
+
+describe('muting', () => {
+  it("keeps a muted conversation's messages out of the badge, for its member only, until unmuted", async () => {
+    const talker = await member(api, `chat_m${stamp}`);
+    const listener = await member(api, `chat_l${stamp}`);
+    const { chat } = (await send(talker, { userId: listener.id, text: 'psst' })).body.Content;
+    expect((await chats(listener)).unread_count).toBe(1);
+    const mute = (who: Member, body: Record<string, unknown>) =>
+      call(api.url, 'POST', '/api/userchat/mute', { token: who.token, body });
+    expect((await mute(listener, { chatId: chat.id, muted: true })).status).toBe(200);
+    await send(talker, { chatId: chat.id, text: 'still there?' });
+    const muted = await chats(listener);
+    expect([muted.unread_count, muted.chats[0].unreadCount, muted.chats[0].muted]).toEqual([0, 2, true]);
+    expect((await chats(talker)).chats[0].muted).toBe(false);
+    await mute(listener, { chatId: chat.id, muted: false });
+    expect((await chats(listener)).unread_count).toBe(2);
+    // not a member's: not found; not a boolean: refused
+    expect((await mute(c, { chatId: chat.id, muted: true })).status).toBe(404);
+    expect((await mute(listener, { chatId: chat.id, muted: 'yes' })).status).toBe(400);
   });
 });

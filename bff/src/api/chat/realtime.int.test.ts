@@ -114,6 +114,7 @@ describe('a conversation, live', () => {
   it("tells the sender when the other has read, and that the other is typing; others' typing is dropped", async () => {
     const [aTab, bTab] = await Promise.all([connect(a.token), connect(b.token)]);
     const reads = heard(aTab, 'chat:read');
+    const ownReads = heard(bTab, 'chat:read');
     const typing = heard(aTab, 'chat:typing');
     const sent = await send(a, { productId: listing, text: 'When can I pick it up?' });
     const { chatId, id } = sent.body.Content.message;
@@ -121,6 +122,9 @@ describe('a conversation, live', () => {
     await call(api.url, 'POST', '/api/userchat', { token: b.token, body: { chatId } });
     await until(() => reads.length === 1, 'the read receipt');
     expect(reads).toEqual([{ chatId, userId: b.id, upToId: id }]);
+    // the reader's own tabs hear it too: their badges go down
+    await until(() => ownReads.length === 1, "the reader's own tabs");
+    expect(ownReads).toEqual(reads);
 
     // a stranger, a malformed payload and a conversation that is not theirs say nothing to A
     const stranger = await connect(c.token);

@@ -1,5 +1,12 @@
 import { toDate, type Knex } from '@swapstuff/db';
 import type { ChatMessage } from '@swapstuff/contracts';
+import type { Storage } from '../../adapters/storage';
+
+/** What reads messages: the database, and the storage that says where a photo is served. */
+export interface MessageSource {
+  db: Knex;
+  storage: Storage;
+}
 
 export interface ChatRow {
   id: number;
@@ -17,6 +24,9 @@ interface MessageRow {
   client_id: string;
   off_platform: number | boolean;
   created_at: Date | number;
+  image_file: string | null;
+  image_width: number | null;
+  image_height: number | null;
 }
 
 /** What a conversation is about: one per pair of users and subject. */
@@ -27,19 +37,38 @@ const pair = (a: number, b: number) => ({ user_low_id: Math.min(a, b), user_high
 export const otherOf = (chat: ChatRow, userId: number) =>
   chat.user_low_id === userId ? chat.user_high_id : chat.user_low_id;
 
-export function toMessage(row: MessageRow): ChatMessage {
+function toMessage(storage: Storage, row: MessageRow): ChatMessage {
   return {
     id: row.id,
     chatId: row.chat_id,
     senderId: row.sender_id,
     text: row.body,
+    image:
+      row.image_file === null
+        ? null
+        : { url: storage.url(row.image_file), width: row.image_width!, height: row.image_height! },
     clientId: row.client_id,
     createdAt: toDate(row.created_at).toISOString(),
     offPlatform: Boolean(row.off_platform),
   };
 }
 
-const MESSAGE_COLUMNS = ['id', 'chat_id', 'sender_id', 'body', 'client_id', 'off_platform', 'created_at'];
+/** Messages with their photo's file and size: every read of messages starts here. */
+const messages = (db: Knex) =>
+  db('chat_messages as msg')
+    .leftJoin('images as img', 'img.id', 'msg.image_id')
+    .select(
+      'msg.id',
+      'msg.chat_id',
+      'msg.sender_id',
+      'msg.body',
+      'msg.client_id',
+      'msg.off_platform',
+      'msg.created_at',
+      'img.file_name as image_file',
+      'img.width as image_width',
+      'img.height as image_height',
+    );
 
 export const chatRepo = {
   /** A conversation `userId` is a member of (anyone else's is "not found"). */
@@ -71,23 +100,40 @@ export const chatRepo = {
     return Number(id);
   },
 
-  async messageByClientId(db: Knex, senderId: number, clientId: string): Promise<ChatMessage | undefined> {
-    const row: MessageRow | undefined = await db('chat_messages')
-      .where({ sender_id: senderId, client_id: clientId })
-      .first(MESSAGE_COLUMNS);
-    return row && toMessage(row);
+  async messageByClientId(
+    { db, storage }: MessageSource,
+    senderId: number,
+    clientId: string,
+  ): Promise<ChatMessage | undefined> {
+    const row: MessageRow | undefined = await messages(db)
+      .where({ 'msg.sender_id': senderId, 'msg.client_id': clientId })
+      .first();
+    return row && toMessage(storage, row);
+  },
+
+  /** An image `userId` uploaded (a message's photo must be the sender's own). */
+  async ownImage(db: Knex, imageId: number, userId: number): Promise<boolean> {
+    return (await db('images').where({ id: imageId, user_id: userId }).first('id')) !== undefined;
   },
 
   /** Only the message's row: nothing every message of a conversation would have to lock in turn. */
   async insertMessage(
     trx: Knex.Transaction,
-    message: { chatId: number; senderId: number; text: string; clientId: string; offPlatform: boolean },
+    message: {
+      chatId: number;
+      senderId: number;
+      text: string;
+      imageId: number | null;
+      clientId: string;
+      offPlatform: boolean;
+    },
   ): Promise<number> {
     const now = new Date();
     const [raw] = await trx('chat_messages').insert({
       chat_id: message.chatId,
       sender_id: message.senderId,
       body: message.text,
+      image_id: message.imageId,
       client_id: message.clientId,
       off_platform: message.offPlatform,
       created_at: now,
@@ -106,29 +152,30 @@ export const chatRepo = {
 
   /** `limit` messages before `beforeId` (newest first), or after `afterId` (oldest first), or the latest. */
   async page(
-    db: Knex,
+    { db, storage }: MessageSource,
     chatId: number,
     where: { beforeId?: number; afterId?: number },
     limit: number,
   ): Promise<ChatMessage[]> {
-    const query = db('chat_messages').where({ chat_id: chatId }).limit(limit).select(MESSAGE_COLUMNS);
-    if (where.afterId !== undefined) query.andWhere('id', '>', where.afterId).orderBy('id', 'asc');
+    const query = messages(db).where({ 'msg.chat_id': chatId }).limit(limit);
+    if (where.afterId !== undefined) query.andWhere('msg.id', '>', where.afterId).orderBy('msg.id', 'asc');
     else {
-      if (where.beforeId !== undefined) query.andWhere('id', '<', where.beforeId);
-      query.orderBy('id', 'desc');
+      if (where.beforeId !== undefined) query.andWhere('msg.id', '<', where.beforeId);
+      query.orderBy('msg.id', 'desc');
     }
-    const rows = ((await query) as MessageRow[]).map(toMessage);
+    const rows = ((await query) as MessageRow[]).map((row) => toMessage(storage, row));
     // oldest first either way
     return where.afterId !== undefined ? rows : rows.reverse();
   },
 
   /** Each conversation's latest message (one index range per conversation: (chat_id, id)). */
-  async latest(db: Knex, chatIds: number[]): Promise<Map<number, ChatMessage>> {
+  async latest({ db, storage }: MessageSource, chatIds: number[]): Promise<Map<number, ChatMessage>> {
     if (chatIds.length === 0) return new Map();
-    const rows: MessageRow[] = await db('chat_messages')
-      .whereIn('id', db('chat_messages').whereIn('chat_id', chatIds).groupBy('chat_id').max('id'))
-      .select(MESSAGE_COLUMNS);
-    return new Map(rows.map((row) => [row.chat_id, toMessage(row)]));
+    const rows: MessageRow[] = await messages(db).whereIn(
+      'msg.id',
+      db('chat_messages').whereIn('chat_id', chatIds).groupBy('chat_id').max('id'),
+    );
+    return new Map(rows.map((row) => [row.chat_id, toMessage(storage, row)]));
   },
 
   /** A member's conversations (a conversation exists from its first message on). */
@@ -139,12 +186,20 @@ export const chatRepo = {
       .select('c.id', 'c.user_low_id', 'c.user_high_id', 'c.product_id', 'c.subject');
   },
 
-  /** Per conversation: what `userId` has not read of the other's messages, and how far the other has read. */
+  /** Mutes or unmutes a conversation for one member. */
+  async setMuted(db: Knex, chatId: number, userId: number, muted: boolean): Promise<void> {
+    await db('chat_members').where({ chat_id: chatId, user_id: userId }).update({ muted });
+  },
+
+  /**
+   * Per conversation: what `userId` has not read of the other's messages, whether they muted it, and how far the
+   * other has read.
+   */
   async readState(
     db: Knex,
     chatIds: number[],
     userId: number,
-  ): Promise<Map<number, { unread: number; peerReadUpTo: number }>> {
+  ): Promise<Map<number, { unread: number; muted: boolean; peerReadUpTo: number }>> {
     if (chatIds.length === 0) return new Map();
     const [unread, positions] = await Promise.all([
       db('chat_messages as msg')
@@ -155,13 +210,16 @@ export const chatRepo = {
         .groupBy('msg.chat_id')
         .select('msg.chat_id')
         .count({ n: '*' }),
-      db('chat_members').whereIn('chat_id', chatIds).andWhereNot({ user_id: userId }).select('chat_id', 'last_read_id'),
+      db('chat_members').whereIn('chat_id', chatIds).select('chat_id', 'user_id', 'last_read_id', 'muted'),
     ]);
-    const state = new Map(chatIds.map((id) => [id, { unread: 0, peerReadUpTo: 0 }]));
+    const state = new Map(chatIds.map((id) => [id, { unread: 0, muted: false, peerReadUpTo: 0 }]));
     for (const row of unread as { chat_id: number; n: number | string }[])
       state.get(row.chat_id)!.unread = Number(row.n);
-    for (const row of positions as { chat_id: number; last_read_id: number }[])
-      state.get(row.chat_id)!.peerReadUpTo = Number(row.last_read_id);
+    for (const row of positions as { chat_id: number; user_id: number; last_read_id: number; muted: number }[]) {
+      const chat = state.get(row.chat_id)!;
+      if (row.user_id === userId) chat.muted = Boolean(row.muted);
+      else chat.peerReadUpTo = Number(row.last_read_id);
+    }
     return state;
   },
 };

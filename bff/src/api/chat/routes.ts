@@ -1,9 +1,9 @@
-import { endpoints, type ChatPageBody, type SendChatBody } from '@swapstuff/contracts';
+import { endpoints, type ChatPageBody, type MuteChatBody, type SendChatBody } from '@swapstuff/contracts';
 import type { ApiDeps } from '../deps';
 import { created, ok } from '../../http';
 import { authOf } from '../auth';
 import type { ApiRouter } from '../router';
-import { pageSchema, sendSchema } from './schemas';
+import { muteSchema, pageSchema, sendSchema } from './schemas';
 import * as chat from './service';
 
 /**
@@ -24,5 +24,9 @@ export function chatRoutes(deps: ApiDeps, api: ApiRouter): void {
   api.handle<SendChatBody>(endpoints.sendChat, { schema: sendSchema }, async ({ input, res }) => {
     const { sent, created: isNew } = await chat.send(deps, authOf(res).user.id, input);
     (isNew ? created : ok)(res, sent);
+  });
+
+  api.handle<MuteChatBody>(endpoints.muteChat, { schema: muteSchema }, async ({ input, res }) => {
+    ok(res, await chat.mute(deps, authOf(res).user.id, input));
   });
 }

@@ -19,14 +19,22 @@ export const pageSchema = Joi.object({
   .oxor('beforeId', 'afterId')
   .messages({ ...oneTarget, 'object.base': messages.validationFailed });
 
+const textMessages = {
+  'any.required': chatMessages.messageRequired,
+  'string.empty': chatMessages.messageRequired,
+  'string.base': chatMessages.messageRequired,
+  'string.max': chatMessages.messageTooLong,
+};
+
 export const sendSchema = Joi.object({
   ...target,
-  text: Joi.string().trim().required().max(CHAT_MESSAGE_MAX).messages({
-    'any.required': chatMessages.messageRequired,
-    'string.empty': chatMessages.messageRequired,
-    'string.base': chatMessages.messageRequired,
-    'string.max': chatMessages.messageTooLong,
-  }),
+  // a photo may go alone; without one, the text is the message
+  imageId: idSchema(chatMessages.imageNotFound),
+  text: Joi.string()
+    .trim()
+    .max(CHAT_MESSAGE_MAX)
+    .when('imageId', { is: Joi.exist(), then: Joi.optional().allow(''), otherwise: Joi.required() })
+    .messages(textMessages),
   clientId: Joi.string().required().pattern(CHAT_CLIENT_ID).messages({
     'any.required': chatMessages.clientIdInvalid,
     'string.empty': chatMessages.clientIdInvalid,
@@ -36,3 +44,8 @@ export const sendSchema = Joi.object({
 })
   .oxor('chatId', 'productId', 'userId')
   .messages({ ...oneTarget, 'object.base': messages.validationFailed });
+
+export const muteSchema = Joi.object({
+  chatId: idSchema(chatMessages.chatNotFound).required(),
+  muted: Joi.boolean().strict().required().messages({ '*': messages.validationFailed }),
+}).messages({ 'object.base': messages.validationFailed });

@@ -10,11 +10,12 @@ import {
   type ChatSent,
   type ChatsContent,
   type ChatSummary,
+  type MuteChatBody,
   type SendChatBody,
 } from '@swapstuff/contracts';
 import { isUniqueViolation, withTransaction } from '@swapstuff/db';
 import type { ApiDeps } from '../deps';
-import { consume, HttpError } from '../../http';
+import { consume, fieldError, HttpError } from '../../http';
 import { blockedBetween, requireNoBlock } from '../blocks';
 import { findViewable } from '../catalog';
 import { DELETED_USER, listingCards, partiesOf } from '../orders';
@@ -56,7 +57,7 @@ async function summaries(deps: ApiDeps, chats: ChatRow[], userId: number): Promi
       deps,
       chats.flatMap((chat) => (chat.product_id === null ? [] : [chat.product_id])),
     ),
-    chatRepo.latest(deps.db, ids),
+    chatRepo.latest(deps, ids),
     chatRepo.readState(deps.db, ids, userId),
   ]);
   return chats.map((chat) => ({
@@ -66,6 +67,7 @@ async function summaries(deps: ApiDeps, chats: ChatRow[], userId: number): Promi
     lastMessage: latest.get(chat.id) ?? null,
     unreadCount: read.get(chat.id)!.unread,
     peerReadUpTo: read.get(chat.id)!.peerReadUpTo,
+    muted: read.get(chat.id)!.muted,
   }));
 }
 
@@ -73,12 +75,12 @@ async function summaryOf(deps: ApiDeps, chat: ChatRow, userId: number): Promise<
   return (await summaries(deps, [chat], userId))[0];
 }
 
-/** `GET /api/user/chats`: every conversation, the latest message first, and the badge's total. */
+/** `GET /api/user/chats`: every conversation, the latest message first, and the badge's total (muted ones aside). */
 export async function list(deps: ApiDeps, userId: number): Promise<ChatsContent> {
   const chats = (await summaries(deps, await chatRepo.ofUser(deps.db, userId), userId)).sort(
     (x, y) => (y.lastMessage?.id ?? 0) - (x.lastMessage?.id ?? 0),
   );
-  return { chats, unread_count: chats.reduce((sum, chat) => sum + chat.unreadCount, 0) };
+  return { chats, unread_count: chats.reduce((sum, chat) => sum + (chat.muted ? 0 : chat.unreadCount), 0) };
 }
 
 /** The conversation a page or a message is for: by id (a member's only), or by listing or user. */
@@ -93,21 +95,22 @@ async function existing(deps: ApiDeps, userId: number, body: ChatPageBody): Prom
 }
 
 /**
- * `POST /api/userchat`: a page of a conversation, oldest first. The latest page (no `beforeId` or `afterId`)
- * marks the conversation read up to its newest message: the other side's read receipt.
+ * `POST /api/userchat`: a page of a conversation, oldest first. A page that reaches the newest message (the latest
+ * page, or a catch-up after `afterId` with no more) marks the conversation read up to it: the other side's read
+ * receipt, and the reader's badge in their other tabs.
  */
 export async function page(deps: ApiDeps, userId: number, body: ChatPageBody): Promise<ChatPageContent> {
   const chat = await existing(deps, userId, body);
   if (!chat) return { chat: null, messages: [], hasMore: false };
-  const found = await chatRepo.page(deps.db, chat.id, body, CHAT_PAGE_SIZE + 1);
+  const found = await chatRepo.page(deps, chat.id, body, CHAT_PAGE_SIZE + 1);
   const hasMore = found.length > CHAT_PAGE_SIZE;
   // one more than a page was read to know whether there are more: the extra one is the farthest from the anchor
   const shown = hasMore ? (body.afterId !== undefined ? found.slice(0, -1) : found.slice(1)) : found;
-  const latestPage = body.beforeId === undefined && body.afterId === undefined;
-  if (latestPage && shown.length > 0) {
+  const reachesNewest = body.beforeId === undefined && (body.afterId === undefined || !hasMore);
+  if (reachesNewest && shown.length > 0) {
     const upToId = shown[shown.length - 1].id;
     if (await chatRepo.markRead(deps.db, chat.id, userId, upToId))
-      deps.realtime.toUsers([otherOf(chat, userId)], 'chat:read', { chatId: chat.id, userId, upToId });
+      deps.realtime.toUsers([otherOf(chat, userId), userId], 'chat:read', { chatId: chat.id, userId, upToId });
   }
   return { chat: await summaryOf(deps, chat, userId), messages: shown, hasMore };
 }
@@ -122,12 +125,15 @@ export async function send(
   userId: number,
   body: SendChatBody,
 ): Promise<{ sent: ChatSent; created: boolean }> {
-  const again = await chatRepo.messageByClientId(deps.db, userId, body.clientId);
+  const again = await chatRepo.messageByClientId(deps, userId, body.clientId);
   if (again) return { sent: await sentAgain(deps, userId, again), created: false };
   await consume(deps.db, [
     { key: `chat:user:${userId}`, max: MESSAGES_PER_MINUTE, windowMs: MINUTE, message: chatMessages.tooFast },
   ]);
-  const text = body.text.trim();
+  const text = (body.text ?? '').trim();
+  const imageId = body.imageId ?? null;
+  if (imageId !== null && !(await chatRepo.ownImage(deps.db, imageId, userId)))
+    throw fieldError({ imageId: chatMessages.imageNotFound });
   const chat = body.chatId !== undefined ? await existing(deps, userId, body) : undefined;
   const { otherId, productId } = chat
     ? { otherId: otherOf(chat, userId), productId: chat.product_id }
@@ -145,6 +151,7 @@ export async function send(
         chatId,
         senderId: userId,
         text,
+        imageId,
         clientId: body.clientId,
         offPlatform: offPlatformSignals(text).length > 0,
       });
@@ -157,11 +164,11 @@ export async function send(
       // the same clientId sent twice at once, or two first messages starting the same conversation: the unique
       // index decides; the loser answers with what the winner stored, or stores into the conversation it made
       if (!isUniqueViolation(err) || attempt === 3) throw err;
-      const winner = await chatRepo.messageByClientId(deps.db, userId, body.clientId);
+      const winner = await chatRepo.messageByClientId(deps, userId, body.clientId);
       if (winner) return { sent: await sentAgain(deps, userId, winner), created: false };
     }
   }
-  const message = (await chatRepo.messageByClientId(deps.db, userId, body.clientId))!;
+  const message = (await chatRepo.messageByClientId(deps, userId, body.clientId))!;
   // stored, then delivered: to the other's connections, and the sender's other tabs and devices
   deps.realtime.toUsers([userId, otherId], 'chat:message', message);
   return { sent: await sentAgain(deps, userId, message), created: true };
@@ -184,4 +191,11 @@ export async function typing(deps: ApiDeps, userId: number, payload: unknown): P
   const otherId = otherOf(chat, userId);
   if (await blockedBetween(deps.db, userId, otherId)) return;
   deps.realtime.toUsers([otherId], 'chat:typing', { chatId, userId });
+}
+
+/** `POST /api/userchat/mute`: a member's own setting; the conversation is theirs or "not found". */
+export async function mute(deps: ApiDeps, userId: number, body: MuteChatBody): Promise<MuteChatBody> {
+  if (!(await chatRepo.ofMember(deps.db, body.chatId, userId))) throw new HttpError(404, chatMessages.chatNotFound);
+  await chatRepo.setMuted(deps.db, body.chatId, userId, body.muted);
+  return body;
 }

@@ -61,6 +61,7 @@ const message = (id: number): ChatMessage => ({
   chatId: 1,
   senderId: 2,
   text: `message ${id}`,
+  image: null,
   clientId: `m${id}`,
   createdAt: new Date().toISOString(),
   offPlatform: false,
