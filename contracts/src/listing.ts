@@ -14,6 +14,11 @@ export function sellerName(user: Pick<ProductSeller, 'first_name' | 'last_name' 
   return initial ? `${user.first_name} ${initial.toUpperCase()}.` : user.first_name;
 }
 
+/** A party of an order, an offer or a conversation: "Ada L." (OrderParty carries no business name). */
+export function partyName(party: Pick<ProductSeller, 'first_name' | 'last_name' | 'is_business'>): string {
+  return sellerName({ ...party, businessName: null });
+}
+
 /** "Category: Phones" on a buyable listing, "Swap Category: Phones" on a swap-only one. */
 export function categoryLabel(product: Pick<Product, 'is_buyable' | 'category'>): string {
   return `${product.is_buyable ? 'Category:' : 'Swap Category:'} ${product.category.name}`;

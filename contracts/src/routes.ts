@@ -7,6 +7,17 @@ export const routes = {
   resetPassword: '/reset-password',
   signUp: '/sign-up',
   chat: '/chat',
+  /**
+   * ours: /chat on one conversation: by its id (`?chat=`), about a listing with its seller (`?product=`), about a
+   * listing between its seller and a buyer (both), or with a user (`?user=`)
+   */
+  chatOn: (to: { chatId?: number; productId?: number; userId?: number }) => {
+    const query = new URLSearchParams();
+    if (to.chatId !== undefined) query.set('chat', String(to.chatId));
+    if (to.productId !== undefined) query.set('product', String(to.productId));
+    if (to.userId !== undefined) query.set('user', String(to.userId));
+    return `/chat?${query.toString()}`;
+  },
   notification: '/notification',
   myProfile: '/my-profile',
   /** My Profile opened on its form: where a first social sign-in lands, to review the proposed username */

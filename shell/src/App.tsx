@@ -6,6 +6,7 @@ import { MainLayout } from './layout/MainLayout';
 import { ContentLoading } from './layout/ContentLoading';
 import { RemoteRoutes } from './federation/RemoteRoutes';
 import { SessionKeeper } from './session/SessionKeeper';
+import { LiveUpdates } from './session/LiveUpdates';
 import { overlaysAsked } from './earlyEvents';
 
 /*
@@ -100,6 +101,7 @@ export function ShellContent() {
   return (
     <>
       <SessionKeeper />
+      <LiveUpdates />
       <SiteRoutes />
       <BrowserOverlays />
     </>

@@ -3,7 +3,13 @@ import { message } from 'antd';
 import { bus, toast, type BusEvents } from '@swapstuff/sdk';
 import { messages, type Address } from '@swapstuff/contracts';
 import AntdRoot from './AntdRoot';
-import { earlyAddressRequests, earlyLoginRequests, earlyToasts, earlyUploadRequests } from './earlyEvents';
+import {
+  earlyAddressRequests,
+  earlyLoginRequests,
+  earlyReportRequests,
+  earlyToasts,
+  earlyUploadRequests,
+} from './earlyEvents';
 import { loadRemoteComponent } from './federation/registry';
 
 // the popup's form is the larger part: fetched on the first request to sign in
@@ -53,7 +59,7 @@ function LoginPopup() {
 }
 
 /** The bus events that open UI a remote owns, mounted by the shell over whatever page is showing. */
-type RemoteUiEvent = 'upload:open' | 'address:open';
+type RemoteUiEvent = 'upload:open' | 'address:open' | 'report:open';
 
 interface RemoteUiProps<K extends RemoteUiEvent, P> {
   event: K;
@@ -132,6 +138,13 @@ interface AddressModalProps {
 // the account team owns addresses: the listing form's Add address opens their modal
 const AddressModal = lazy(() => loadRemoteComponent<AddressModalProps>('mfe_account', 'AddressModal'));
 
+interface ReportDialogProps extends Readonly<BusEvents['report:open']> {
+  onClose: () => void;
+}
+
+// the catalog team owns reporting (its reasons, its rules): a conversation's Report user opens their dialog
+const ReportDialog = lazy(() => loadRemoteComponent<ReportDialogProps>('mfe_catalog', 'ReportDialog'));
+
 /** The site's antd overlays, loaded after the frame has painted. */
 export default function Overlays() {
   return (
@@ -159,6 +172,13 @@ export default function Overlays() {
             onSaved?.(saved);
           },
         })}
+      />
+      <RemoteUi
+        event="report:open"
+        early={earlyReportRequests}
+        name="mfe_catalog/ReportDialog"
+        Component={ReportDialog}
+        propsFor={(request, close) => ({ ...request, onClose: close })}
       />
     </AntdRoot>
   );

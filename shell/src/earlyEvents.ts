@@ -33,6 +33,7 @@ export const earlyToasts = keep('toast');
 export const earlyLoginRequests = keep('login:open');
 export const earlyUploadRequests = keep('upload:open');
 export const earlyAddressRequests = keep('address:open');
+export const earlyReportRequests = keep('report:open');
 
 /** For useSyncExternalStore: true from the first overlay request on. */
 export const overlaysAsked = {

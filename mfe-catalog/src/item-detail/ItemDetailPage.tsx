@@ -1,9 +1,10 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Avatar, Button, Skeleton, Tag, Typography } from 'antd';
 import EnvironmentOutlined from '@ant-design/icons/EnvironmentOutlined';
 import FlagOutlined from '@ant-design/icons/FlagOutlined';
 import CalculatorOutlined from '@ant-design/icons/CalculatorOutlined';
 import ShopOutlined from '@ant-design/icons/ShopOutlined';
+import MessageOutlined from '@ant-design/icons/MessageOutlined';
 import SwapOutlined from '@ant-design/icons/SwapOutlined';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
@@ -44,24 +45,32 @@ function describeParcel(d: ProductDimensions): string {
 }
 
 /**
- * Buy Now: a link to the listing's checkout (mfe_orders' /checkout/:id). A visitor gets the login popup,
- * which goes on to the checkout once signed in; the href is the no-script way (log in, then the checkout).
+ * A link to a page that needs login: a visitor gets the login popup, which goes on to the page once signed in;
+ * the href is the no-script way (log in, then the page).
  */
-function BuyNow({ productId }: { productId: number }) {
+function SignedInLink({ to, className, children }: { to: string; className: string; children: ReactNode }) {
   const signedIn = useIsSignedIn();
-  const checkout = routes.checkout(productId);
   return (
     <Link
-      to={signedIn ? checkout : loginUrl(checkout)}
-      className={styles.secondaryAction}
+      to={signedIn ? to : loginUrl(to)}
+      className={className}
       onClick={(event) => {
         if (signedIn) return;
         event.preventDefault();
-        bus.emit('login:open', { callbackUrl: checkout });
+        bus.emit('login:open', { callbackUrl: to });
       }}
     >
-      <ShopOutlined aria-hidden /> Buy Now
+      {children}
     </Link>
+  );
+}
+
+/** Buy Now: a link to the listing's checkout (mfe_orders' /checkout/:id). */
+function BuyNow({ productId }: { productId: number }) {
+  return (
+    <SignedInLink to={routes.checkout(productId)} className={styles.secondaryAction}>
+      <ShopOutlined aria-hidden /> Buy Now
+    </SignedInLink>
   );
 }
 
@@ -195,6 +204,12 @@ function ItemDetail({ product }: { product: Product }) {
               </Link>
               <Typography.Text type="secondary">Seller</Typography.Text>
             </div>
+            {!isOwner && (
+              // issue 16: the conversation about this listing with its seller (mfe_account's /chat)
+              <SignedInLink to={routes.chatOn({ productId: product.id })} className={styles.messageSeller}>
+                <MessageOutlined aria-hidden /> Message seller
+              </SignedInLink>
+            )}
             {!isOwner && (
               <div className={styles.sellerActions}>
                 <SellerActions userId={product.user.id} name={sellerName(product.user)} />

@@ -112,3 +112,6 @@ export function ReportDialog({ subject, onClose }: ReportDialogProps) {
     </Modal>
   );
 }
+
+/** Exposed to the shell, which opens it over any page for a bus 'report:open' (a conversation's Report user). */
+export default ReportDialog;

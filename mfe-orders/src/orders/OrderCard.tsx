@@ -3,10 +3,16 @@ import { Alert, Button, Card, Flex, Popconfirm, Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import BankOutlined from '@ant-design/icons/BankOutlined';
 import SwapOutlined from '@ant-design/icons/SwapOutlined';
-import { listingPriceInFull, orderButtons, orderSwapStatusLabel, routes, type Order } from '@swapstuff/contracts';
+import {
+  listingPriceInFull,
+  orderButtons,
+  orderSwapStatusLabel,
+  routes,
+  type Order,
+  partyName,
+} from '@swapstuff/contracts';
 import { webUrl } from '@swapstuff/sdk';
 import { Countdown, FallbackImage, LocalDateTime, srOnly, theme } from '@swapstuff/sdk/ui';
-import { partyName } from '../shared/format';
 import { canMarkReceived, swapSides } from './swapLeg';
 
 /** What the card's buttons open; each gets the card's order. */

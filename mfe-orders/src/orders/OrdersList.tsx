@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Card, Pagination, Segmented, Skeleton } from 'antd';
 import { useSearchParams } from 'react-router-dom';
-import { OrderSwapStatus, orderMessages, type Order, type OrdersInput } from '@swapstuff/contracts';
+import { OrderSwapStatus, orderMessages, type Order, type OrdersInput, partyName } from '@swapstuff/contracts';
 import { toast } from '@swapstuff/sdk';
 import { EmptyState, LoadError, srOnly } from '@swapstuff/sdk/ui';
 import { DisputeDrawer } from '../disputes/DisputeDrawer';
 import { DisputeModal } from '../disputes/DisputeModal';
 import { AddRatingsDialog } from '../ratings/AddRatingsDialog';
-import { errorText, partyName } from '../shared/format';
+import { errorText } from '../shared/format';
 import { ShippingLabelModal } from '../shipping/ShippingLabelModal';
 import { ShippingUpdatesDrawer } from '../shipping/ShippingUpdatesDrawer';
 import { AddTrackingInfoModal } from './AddTrackingInfoModal';

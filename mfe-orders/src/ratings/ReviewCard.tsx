@@ -7,10 +7,9 @@ import LikeFilled from '@ant-design/icons/LikeFilled';
 import LikeOutlined from '@ant-design/icons/LikeOutlined';
 import ShopOutlined from '@ant-design/icons/ShopOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
-import { applyVote, formatCount, orderMessages, type Review, type VoteType } from '@swapstuff/contracts';
+import { applyVote, formatCount, orderMessages, type Review, type VoteType, partyName } from '@swapstuff/contracts';
 import { toast } from '@swapstuff/sdk';
 import { LocalDateTime, srOnly } from '@swapstuff/sdk/ui';
-import { partyName } from '../shared/format';
 import { Stars } from './Stars';
 
 type Votes = Pick<Review, 'helpful_count' | 'not_helpful_count' | 'voted_helpful' | 'voted_not_helpful'>;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert, Form, Input, Modal, Typography } from 'antd';
-import { messages, orderMessages, REPORT_TEXT_MIN, type Review } from '@swapstuff/contracts';
+import { messages, orderMessages, REPORT_TEXT_MIN, type Review, partyName } from '@swapstuff/contracts';
 import { ApiError, toast } from '@swapstuff/sdk';
-import { errorText, partyName } from '../shared/format';
+import { errorText } from '../shared/format';
 import { useReviewReport } from './api';
 
 export interface ReportReviewDialogProps {

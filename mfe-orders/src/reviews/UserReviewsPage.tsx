@@ -1,10 +1,10 @@
+import { partyName } from '@swapstuff/contracts';
 import { useState } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import type { Review, VoteType } from '@swapstuff/contracts';
 import { bus, useSession } from '@swapstuff/sdk';
 import { PageFrame, PageNotFound } from '@swapstuff/sdk/ui';
 import { ReviewList } from '../ratings/ReviewList';
-import { partyName } from '../shared/format';
 import { useReviewVote, useUserRatings } from './api';
 import { ReportReviewDialog } from './ReportReviewDialog';
 

@@ -1,6 +1,6 @@
-import { messages } from '@swapstuff/contracts';
+import { messages, partyName } from '@swapstuff/contracts';
 import { ApiError } from '@swapstuff/sdk';
-import { errorText, formatDollars, partyName } from './format';
+import { errorText, formatDollars } from './format';
 
 describe('formatDollars', () => {
   it.each([

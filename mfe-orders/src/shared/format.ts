@@ -1,4 +1,4 @@
-import { messages, Money, sellerName, type OrderParty } from '@swapstuff/contracts';
+import { messages, Money } from '@swapstuff/contracts';
 import { ApiError } from '@swapstuff/sdk';
 
 /**
@@ -7,11 +7,6 @@ import { ApiError } from '@swapstuff/sdk';
  */
 export function formatDollars(value: number): string {
   return Number.isFinite(value) ? Money.format(Money.fromDollarNumber(value)) : '—';
-}
-
-/** The other party as order cards and reviews name them: "Ada L." (OrderParty carries no business name). */
-export function partyName(party: Pick<OrderParty, 'first_name' | 'last_name' | 'is_business'>): string {
-  return sellerName({ ...party, businessName: null });
 }
 
 /** What a user reads when a call failed: the api's Description, else the generic message. */

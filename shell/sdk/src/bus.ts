@@ -22,6 +22,8 @@ export interface BusEvents {
    * with `address`; `onSaved` gets the address as stored, once the modal has closed
    */
   'address:open': { address?: Address; onSaved?: (address: Address) => void };
+  /** opens mfe_catalog's Report dialog (spec section 2) over any page: a listing, or a user (a chat's menu) */
+  'report:open': { subject: { listingId: number } | { userId: number } };
 }
 
 type Handler<K extends keyof BusEvents> = (payload: BusEvents[K]) => void;

@@ -12,3 +12,4 @@ export { RequireAuth, loginUrl } from './routing/RequireAuth';
 export { webUrl, withRedirect } from './routing/links';
 export { useHydrated } from './hydration';
 export { browser } from './browser';
+export { realtime, type RealtimeEvent, type RealtimePayload } from './realtime';

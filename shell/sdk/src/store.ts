@@ -39,6 +39,8 @@ export interface SessionState {
   setSearchKeyword(keyword: string): void;
   setHomeLayout(layout: 'grid' | 'list'): void;
   setUnreadCounts(counts: { chat?: number; notifications?: number }): void;
+  /** the conversation the chat page shows (null: none): its messages, read as they come, raise no badge */
+  setActiveChat(chatId: number | null): void;
   /** takes the default out of the address book as the api answers it */
   setAddressBook(book: AddressListContent): void;
   /** this browser's web push subscription, once the user turned notifications on (sent at logout) */
@@ -89,6 +91,7 @@ export const useSession = create<SessionState>()(
           chat: { ...s.chat, unreadCount: chat ?? s.chat.unreadCount },
           notifications: { unreadCount: notifications ?? s.notifications.unreadCount },
         })),
+      setActiveChat: (activeChatId) => set((s) => ({ chat: { ...s.chat, activeChatId } })),
       setAddressBook: (book) => set({ address: book.address.find((a) => a.featured === 1) ?? null }),
       setPushToken: (pushToken) => set({ pushToken }),
     }),

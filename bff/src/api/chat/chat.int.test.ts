@@ -85,6 +85,19 @@ describe('a conversation about a listing', () => {
     expect(page.messages.map((m) => m.senderId)).toEqual([a.id, a.id, b.id]);
   });
 
+  it('is the one the seller reaches by the listing and the buyer (from an order or an offer card)', async () => {
+    const page = (await open(b, { productId: bListing, userId: a.id })).body.Content;
+    expect(page.chat!.id).toBe(chatId);
+    expect((await send(b, { productId: bListing, userId: a.id, text: 'See you then.' })).body.Content.chat.id).toBe(
+      chatId,
+    );
+    // a listing's conversation has its seller in it: two others cannot have one about it
+    expect(await open(c, { productId: bListing, userId: a.id })).toMatchObject({
+      status: 404,
+      body: { Description: chatMessages.chatNotFound },
+    });
+  });
+
   it("is nobody else's: another member reads or writes it as not found", async () => {
     expect(await open(c, { chatId })).toMatchObject({ status: 404, body: { Description: chatMessages.chatNotFound } });
     expect(await send(c, { chatId, text: 'hello' })).toMatchObject({
@@ -125,7 +138,8 @@ describe('sending', () => {
     [{ productId: 'x' }, 400, messages.productNotFound],
     [{ userId: 99999999 }, 404, profileMessages.userNotFound],
     [{}, 400, chatMessages.recipientRequired],
-    [{ userId: 1, productId: 1 }, 400, chatMessages.recipientRequired],
+    [{ chatId: 1, productId: 1 }, 400, chatMessages.recipientRequired],
+    [{ chatId: 1, userId: 1 }, 400, chatMessages.recipientRequired],
     [{ userId: 'self' }, 403, chatMessages.cannotMessageSelf],
     [{ productId: 'own' }, 403, chatMessages.cannotMessageSelf],
     [{ userId: 'a', text: '   ' }, 400, chatMessages.messageRequired],

@@ -2,7 +2,10 @@ import Joi from 'joi';
 import { CHAT_CLIENT_ID, CHAT_MESSAGE_MAX, chatMessages, messages, profileMessages } from '@swapstuff/contracts';
 import { idSchema } from '../../http';
 
-/** Who or what a conversation is with: at most one of them (none is a 400 the service words). */
+/**
+ * Who or what a conversation is with: its id, or a listing, a user, or both (a seller to a buyer about the listing);
+ * none is a 400 the service words.
+ */
 const target = {
   chatId: idSchema(chatMessages.chatNotFound),
   productId: idSchema(messages.productNotFound),
@@ -15,7 +18,8 @@ export const pageSchema = Joi.object({
   beforeId: idSchema(messages.validationFailed),
   afterId: idSchema(messages.validationFailed),
 })
-  .oxor('chatId', 'productId', 'userId')
+  .oxor('chatId', 'productId')
+  .oxor('chatId', 'userId')
   .oxor('beforeId', 'afterId')
   .messages({ ...oneTarget, 'object.base': messages.validationFailed });
 
@@ -42,7 +46,8 @@ export const sendSchema = Joi.object({
     'string.pattern.base': chatMessages.clientIdInvalid,
   }),
 })
-  .oxor('chatId', 'productId', 'userId')
+  .oxor('chatId', 'productId')
+  .oxor('chatId', 'userId')
   .messages({ ...oneTarget, 'object.base': messages.validationFailed });
 
 export const muteSchema = Joi.object({

@@ -26,23 +26,31 @@ import { chatRepo, otherOf, type ChatRow } from './repo';
 const MESSAGES_PER_MINUTE = 60;
 const MINUTE = 60_000;
 
-/** Who a new conversation is with, and about what: a listing's seller, or a user. */
+/**
+ * Who a new conversation is with, and about what: a listing's seller; a listing's seller and one of its buyers or
+ * askers (the seller answering from an order or an offer gives both); or a user.
+ */
 async function counterpart(
   deps: ApiDeps,
   userId: number,
   body: { productId?: number; userId?: number },
 ): Promise<{ otherId: number; productId: number | null }> {
+  if (body.userId === userId) throw new HttpError(403, chatMessages.cannotMessageSelf);
   if (body.productId !== undefined) {
     const listing = await findViewable(deps.db, body.productId);
     if (!listing) throw new HttpError(404, messages.productNotFound);
-    // the seller answers in the conversation the buyer started (by its id): a listing's chat is with its seller
-    if (listing.user_id === userId) throw new HttpError(403, chatMessages.cannotMessageSelf);
-    return { otherId: listing.user_id, productId: listing.id };
+    if (body.userId === undefined) {
+      // the seller answers in the conversation the buyer started: a listing's chat is with its seller
+      if (listing.user_id === userId) throw new HttpError(403, chatMessages.cannotMessageSelf);
+      return { otherId: listing.user_id, productId: listing.id };
+    }
+    // a listing's conversation is between its seller and someone else: one of the two must be the seller
+    if (listing.user_id !== userId && listing.user_id !== body.userId)
+      throw new HttpError(404, chatMessages.chatNotFound);
   }
   if (body.userId === undefined) throw new HttpError(400, chatMessages.recipientRequired);
-  if (body.userId === userId) throw new HttpError(403, chatMessages.cannotMessageSelf);
   if (!(await usersRepo.byId(deps.db, body.userId))) throw new HttpError(404, profileMessages.userNotFound);
-  return { otherId: body.userId, productId: null };
+  return { otherId: body.userId, productId: body.productId ?? null };
 }
 
 /** Conversations as their member sees them: the other person, the listing, the latest message, read state. */

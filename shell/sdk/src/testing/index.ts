@@ -8,3 +8,5 @@ export { testProduct } from './products';
 export { testUser } from './users';
 export { testAddress, testCard } from './wallet';
 export { fakeFetch, ok, refused, type FakeFetch, type FetchCall, type FetchReply } from './fakeFetch';
+// what the api's socket.io server would send: delivered to the page's realtime listeners
+export { deliverLocally as deliverRealtime, connectedLocally as realtimeConnected } from '../realtime';
