@@ -55,6 +55,8 @@ it('links the item to its page and the other party to their reviews, and names t
   expect(within(title).getByRole('link', { name: 'Walnut desk' }).getAttribute('href')).toBe('/item-detail/5');
   expect(within(card()).getByRole('link', { name: 'Grace H.' }).getAttribute('href')).toBe('/user/8/reviews');
   expect(within(card()).getByTestId('order-status').textContent).toBe('Status: Pending');
+  // the conversation about the listing with the other party (issue 16)
+  expect(within(card()).getByRole('link', { name: 'Message' }).getAttribute('href')).toBe('/chat?product=5&user=8');
 });
 
 it('names a deleted account without a link', () => {
@@ -63,6 +65,7 @@ it('names a deleted account without a link', () => {
   });
   expect(card().textContent).toContain('Buyer: Deleted U.');
   expect(within(card()).queryByRole('link', { name: /Deleted/ })).toBeNull();
+  expect(within(card()).queryByRole('link', { name: 'Message' })).toBeNull();
 });
 
 it('names the seller to the buyer', () => {

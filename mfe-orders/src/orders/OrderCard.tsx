@@ -159,6 +159,12 @@ export function OrderCard({ order, ...actions }: OrderCardProps) {
               ) : (
                 partyName(other)
               )}
+              {other.id > 0 && (
+                <>
+                  {' · '}
+                  <Link to={routes.chatOn({ productId: product.id, userId: other.id })}>Message</Link>
+                </>
+              )}
             </Typography.Text>
             <Typography.Text type="secondary">
               Ordered <LocalDateTime value={order.order_created_date} />

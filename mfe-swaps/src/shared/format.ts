@@ -1,4 +1,4 @@
-import { messages, Money, sellerName, type OrderParty, type SwapCash } from '@swapstuff/contracts';
+import { messages, Money, type SwapCash } from '@swapstuff/contracts';
 import { ApiError } from '@swapstuff/sdk';
 
 /** What a user reads when a call failed: the api's Description, else the generic message (spec section 8). */
@@ -11,11 +11,6 @@ export const formatWire = (wire: string): string => Money.format(Money.parse(wir
 
 /** Whole cents as the site writes money. */
 export const formatCents = (cents: number): string => Money.format(Money.fromCents(cents));
-
-/** The other user as cards name them: "Grace H." (OrderParty carries no business name). */
-export function partyName(party: Pick<OrderParty, 'first_name' | 'last_name' | 'is_business'>): string {
-  return sellerName({ ...party, businessName: null });
-}
 
 /** "You add $20.00", "They add $30.00", or null when the terms carry no cash. */
 export function cashLine(cash: SwapCash): string | null {

@@ -1,10 +1,10 @@
 import { useId, type ReactNode } from 'react';
 import { Button, Card, Flex, Popconfirm, Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
-import { OfferStatus, offerStatusLabel, routes, type SwapOffer } from '@swapstuff/contracts';
+import { OfferStatus, offerStatusLabel, partyName, routes, type SwapOffer } from '@swapstuff/contracts';
 import { webUrl } from '@swapstuff/sdk';
 import { srOnly } from '@swapstuff/sdk/ui';
-import { cashLine, partyName } from '../shared/format';
+import { cashLine } from '../shared/format';
 import { GiveAndGet } from '../shared/ItemList';
 import { DetailsCountdown } from './DetailsCountdown';
 
@@ -105,6 +105,12 @@ export function OfferCard({ offer, ...actions }: OfferCardActions & { offer: Swa
           </Flex>
           <Typography.Text type="secondary">
             {offer.role === 'sender' ? 'To' : 'From'} {name} · {offer.formatted_created_at}
+            {wanted && offer.other.id > 0 && (
+              <>
+                {' · '}
+                <Link to={routes.chatOn({ productId: wanted.id, userId: offer.other.id })}>Message {name}</Link>
+              </>
+            )}
           </Typography.Text>
         </Flex>
 

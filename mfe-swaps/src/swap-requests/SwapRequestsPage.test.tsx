@@ -111,6 +111,9 @@ describe('the list', () => {
     expect(offer.textContent).toContain('They add $30.00');
     expect(within(offer).getByTestId('offer-status').textContent).toBe('Status: Pending');
     expect(offer.textContent).toContain('From Grace H. · 20/11/2026, 10:00 AM');
+    expect(within(offer).getByRole('link', { name: 'Message Grace H.' }).getAttribute('href')).toMatch(
+      /^\/chat\?product=\d+&user=\d+$/,
+    );
     expect(within(offer).getByTestId('awaiting').textContent).toBe('Waiting for you');
     const buttons = within(within(offer).getByRole('group')).getAllByRole('button');
     expect(buttons.map((b) => b.textContent)).toEqual(['Accept', 'Counter', 'Reject', 'View Offer', 'View Status']);
