@@ -40,6 +40,8 @@ const shared = {
     // compiled instead (transformIgnorePatterns), its antd imports taken from antd's CommonJS twin
     '^antd-img-crop$': '<rootDir>/node_modules/antd-img-crop/dist/antd-img-crop.esm.js',
     '^antd/es/(.*)$': '<rootDir>/node_modules/antd/lib/$1',
+    // antd's CSS-in-JS stays out of jsdom's document (the file says why)
+    '^@rc-component/util/lib/Dom/dynamicCSS$': '<rootDir>/scripts/jest/dynamic-css.js',
   },
   transformIgnorePatterns: ['/node_modules/(?!antd-img-crop/)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],

@@ -35,6 +35,8 @@ export interface Config {
   smtpUrl?: string;
   /** REDIS_URL: socket.io events cross api instances through Redis; undefined → one instance alone */
   redisUrl?: string;
+  /** REDIS_KEY: the prefix of the site's Redis channels (two sites sharing one Redis keep theirs apart) */
+  redisKey?: string;
   /**
    * Social sign-in: SOCIAL_<PROVIDER>_ISSUER, _CLIENT_ID, _CLIENT_SECRET, _APP_CLIENT_IDS for google, apple and
    * facebook; a provider without them is not configured (its button says so).
@@ -324,6 +326,7 @@ export function loadConfig(env: Env = process.env): Config {
     mfRegistry: path.resolve(repoRoot, env.MF_REGISTRY || 'config/remotes.json'),
     smtpUrl: env.SMTP_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    redisKey: env.REDIS_KEY || undefined,
     googlePlacesKey: env.GOOGLE_PLACES_KEY || undefined,
     ...identity(env, dataDir, publicUrl),
     s3: s3(env),

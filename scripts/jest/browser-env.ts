@@ -67,4 +67,11 @@ if (typeof window !== 'undefined') {
   // antd's modals measure the scrollbar with a pseudo-element, which jsdom's getComputedStyle does not implement
   const computedStyle = window.getComputedStyle.bind(window);
   window.getComputedStyle = (element: Element) => computedStyle(element);
+
+  // antd's CSS-in-JS is kept out of the document (scripts/jest/dynamic-css.js); what hides its closed popups,
+  // inactive tab panes and hidden form items (its "-hidden" classes) stays, so that a query still skips what a
+  // user cannot see. A required mark's "-hidden" hides only the asterisk, never its label.
+  const hidden = document.createElement('style');
+  hidden.textContent = '[class*="-hidden"]:not([class*="-required-mark-hidden"]) { display: none !important; }';
+  document.head.appendChild(hidden);
 }

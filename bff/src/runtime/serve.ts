@@ -75,7 +75,7 @@ async function startApi(config: Config, db: Knex, logger: Logger): Promise<Start
   const realtime = createRealtime({
     authenticate: bearerSessions(db),
     logger: logger.child({ name: 'realtime' }),
-    redis: config.redisUrl ? { url: config.redisUrl } : undefined,
+    redis: config.redisUrl ? { url: config.redisUrl, key: config.redisKey } : undefined,
   });
   const app = createApiApp({
     realtime,
