@@ -164,6 +164,22 @@ it('waits for the user while the tab is hidden, and catches up after a reconnect
   await waitFor(() => expect(bodies('/api/userchat').at(-1)).toEqual({ chatId: 30, afterId: 13 }));
 });
 
+it("keeps a receipt heard before the sender's own call answered", async () => {
+  server.answer('POST /api/userchat', page({ messages: [message(11, 7, 'Still available?')] }));
+  server.answer('POST /api/userchat/send', {
+    status: 201,
+    body: { Success: true, Description: '', Content: { message: message(14, 1, 'Yes, it is'), chat: summary() } },
+  });
+  const user = userEvent.setup({ delay: null });
+  show('/chat?chat=30');
+  const box = await screen.findByRole('textbox', { name: 'Message' });
+  // the other read message 14 as it arrived, before the answer to its sending (which says 0) came back
+  act(() => deliverRealtime('chat:read', { chatId: 30, userId: 7, upToId: 14 }));
+  await user.type(box, 'Yes, it is{Enter}');
+  expect(await screen.findByText('Yes, it is')).toBeTruthy();
+  expect(screen.getByText(/Seen/)).toBeTruthy();
+});
+
 it('warns beside a message that asks to pay off the platform', async () => {
   server.answer(
     'POST /api/userchat',

@@ -57,6 +57,15 @@ function merge(have: ChatMessage[], more: ChatMessage[]): ChatMessage[] {
   return [...byId.values()].sort((x, y) => x.id - y.id);
 }
 
+/**
+ * The conversation as an answer describes it, keeping how far the other has read: a receipt heard live may be newer
+ * than the answer (the other reads a message before its sender's own call has answered).
+ */
+function fresher(was: ChatSummary | null, next: ChatSummary | null): ChatSummary | null {
+  if (!next) return was;
+  return { ...next, peerReadUpTo: Math.max(next.peerReadUpTo, was?.peerReadUpTo ?? 0) };
+}
+
 /** A message's own id (the api's CHAT_CLIENT_ID): a retry sends it again, so it is stored once. */
 function newClientId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -114,7 +123,7 @@ export function useConversation(target: ChatTarget, onStarted?: (chatId: number)
           const page = await api.call(endpoints.userChat, { chatId: chatId.current!, afterId: pagedUpTo.current });
           took(page);
           more = page.hasMore;
-          setState((s) => ({ ...s, chat: page.chat ?? s.chat, messages: merge(s.messages, page.messages) }));
+          setState((s) => ({ ...s, chat: fresher(s.chat, page.chat), messages: merge(s.messages, page.messages) }));
         }
       } catch {
         // offline again: the next reconnection, message or return to the tab catches up
@@ -211,7 +220,7 @@ export function useConversation(target: ChatTarget, onStarted?: (chatId: number)
         if (pagedUpTo.current === 0) pagedUpTo.current = sent.message.id;
         setState((s) => ({
           ...s,
-          chat: sent.chat,
+          chat: fresher(s.chat, sent.chat),
           messages: merge(s.messages, [sent.message]),
           pending: s.pending.filter((p) => p.clientId !== pending.clientId),
         }));
