@@ -1,6 +1,6 @@
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Avatar, Button, Dropdown, Input, Modal, Skeleton, Typography } from 'antd';
+import { Alert, Avatar, Button, Dropdown, Input, Skeleton, Typography } from 'antd';
 import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
 import CameraOutlined from '@ant-design/icons/CameraOutlined';
 import MoreOutlined from '@ant-design/icons/MoreOutlined';
@@ -22,7 +22,7 @@ import {
   type UploadedImage,
 } from '@swapstuff/contracts';
 import { ApiError, api, bus, toast, useSession } from '@swapstuff/sdk';
-import { LoadError } from '@swapstuff/sdk/ui';
+import { BlockUserDialog, LoadError } from '@swapstuff/sdk/ui';
 import { useBlockUser, useMuteChat } from './api';
 import { useConversation, type ChatTarget, type PendingMessage } from './useConversation';
 import styles from './ChatPage.module.css';
@@ -156,19 +156,17 @@ function Head({ chat, onBlocked }: { chat: ChatSummary | null; onBlocked: () => 
       >
         <Button type="text" icon={<MoreOutlined aria-hidden />} aria-label={`Conversation actions for ${name}`} />
       </Dropdown>
-      <Modal
-        open={blocking}
-        title={`Block ${name}?`}
-        okText="Block User"
-        okButtonProps={{ danger: true, loading: block.isPending }}
-        onOk={() => void confirmBlock()}
-        onCancel={() => setBlocking(false)}
-      >
-        <Typography.Paragraph>
-          Neither of you will be able to message the other, and you will no longer see each other’s listings. You can
-          unblock {name} from Blocked Users on your profile.
-        </Typography.Paragraph>
-      </Modal>
+      {blocking && (
+        <Suspense fallback={null}>
+          <BlockUserDialog
+            name={name}
+            open
+            blocking={block.isPending}
+            onBlock={() => void confirmBlock()}
+            onCancel={() => setBlocking(false)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

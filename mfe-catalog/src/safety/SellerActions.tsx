@@ -1,9 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Dropdown, Modal, Typography } from 'antd';
+import { Button, Dropdown } from 'antd';
 import MoreOutlined from '@ant-design/icons/MoreOutlined';
 import { messages, routes, safetyMessages } from '@swapstuff/contracts';
 import { ApiError, bus, toast, useIsSignedIn } from '@swapstuff/sdk';
+import { BlockUserDialog } from '@swapstuff/sdk/ui';
 import { useBlockUser } from './api';
 
 const ReportDialog = lazy(() => import('./ReportDialog').then((m) => ({ default: m.ReportDialog })));
@@ -47,19 +48,17 @@ export function SellerActions({ userId, name }: { userId: number; name: string }
       >
         <Button type="text" icon={<MoreOutlined aria-hidden />} aria-label={`More actions for ${name}`} />
       </Dropdown>
-      <Modal
-        open={blocking}
-        title={`Block ${name}?`}
-        okText="Block User"
-        okButtonProps={{ danger: true, loading: block.isPending }}
-        onOk={() => void confirmBlock()}
-        onCancel={() => setBlocking(false)}
-      >
-        <Typography.Paragraph>
-          You will no longer see each other’s listings, and neither of you can send the other offers, questions or
-          messages. You can unblock {name} from Blocked Users on your profile.
-        </Typography.Paragraph>
-      </Modal>
+      {blocking && (
+        <Suspense fallback={null}>
+          <BlockUserDialog
+            name={name}
+            open
+            blocking={block.isPending}
+            onBlock={() => void confirmBlock()}
+            onCancel={() => setBlocking(false)}
+          />
+        </Suspense>
+      )}
       <Suspense fallback={null}>
         {reporting && <ReportDialog subject={{ userId }} onClose={() => setReporting(false)} />}
       </Suspense>
