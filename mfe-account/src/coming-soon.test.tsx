@@ -2,6 +2,4 @@
 import { itSaysComingSoon } from '@swapstuff/sdk/testing';
 import { NotificationPage } from './notification/NotificationPage';
 
-itSaysComingSoon([
-  ['Notifications', NotificationPage],
-]);
+itSaysComingSoon([['Notifications', NotificationPage]]);
