@@ -182,8 +182,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     },
     webhookSecret,
   });
-  const jobs = createApiJobs(db, logger, { payments, shipping });
   const realtime = createRealtime({ authenticate: bearerSessions(db), logger });
+  const jobs = createApiJobs(db, logger, { payments, shipping, realtime });
   const app = createApiApp({
     realtime,
     db,

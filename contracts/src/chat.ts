@@ -1,3 +1,4 @@
+import type { Notification } from './notifications';
 import type { OrderParty, OrderProduct } from './orders';
 
 /**
@@ -155,6 +156,9 @@ export interface RealtimeServerEvents {
   'chat:typing': (typing: { chatId: number; userId: number }) => void;
   /** to both members: the other sees the receipt, the reader's other tabs lower their badge */
   'chat:read': (read: { chatId: number; userId: number; upToId: number }) => void;
+  /** a notification written for the user, or the user's notifications read (the header's bell counts again) */
+  'notification:new': (notification: Notification) => void;
+  'notification:read': (read: { unread_count: number }) => void;
 }
 
 /** What a connection may send: that its user is typing in a conversation (a client sends it at most every 3 s). */

@@ -41,6 +41,7 @@ import type { FeedbackBody, FeedbackItem, FeedbackPage } from './feedback';
 import type { BlockedUser, BlockState, DeleteAccountBody, DeletionCheck, UserReportBody } from './account-safety';
 import type { SocialLoginBody, SocialProvider } from './social';
 import type { ChatPageBody, ChatPageContent, ChatSent, ChatsContent, MuteChatBody, SendChatBody } from './chat';
+import type { NotificationPage } from './notifications';
 
 /**
  * Every api endpoint, once: method, path and aliases, what it takes, what it answers, and whether it needs
@@ -89,6 +90,7 @@ export interface Contents {
   ImageUploaded: { image: UploadedImage };
   UnreadCount: { unread_count: number };
   NotificationSummary: { unread_count: number; user: User };
+  NotificationPage: NotificationPage;
   FeeQuote: FeeQuoteContent;
   PaymentsConfig: PaymentsConfig;
   Customer: { customer_id: string };
@@ -1274,6 +1276,33 @@ export const endpoints = {
     tag: 'Notifications',
     summary:
       'Your unread count and profile; the fcmToken header registers this device for push (isWeb marks a browser)',
+  }),
+  notificationList: define<{ before?: Id }>()({
+    method: 'GET',
+    path: '/api/notification/list',
+    auth: 'required',
+    input: 'query',
+    content: 'NotificationPage',
+    tag: 'Notifications',
+    summary: 'Your notifications, newest first, 30 at a time (before: the oldest id you have)',
+  }),
+  notificationReadAll: define()({
+    method: 'GET',
+    path: '/api/notification/read/all',
+    auth: 'required',
+    input: 'path',
+    content: 'UnreadCount',
+    tag: 'Notifications',
+    summary: 'Marks all your notifications read',
+  }),
+  notificationRead: define<{ id: Id }>()({
+    method: 'GET',
+    path: '/api/notification/read/:id',
+    auth: 'required',
+    input: 'path',
+    content: 'UnreadCount',
+    tag: 'Notifications',
+    summary: 'Marks one of your notifications read',
   }),
 
   // --- files (spec section 7, Other)

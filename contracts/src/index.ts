@@ -20,3 +20,4 @@ export * from './feedback';
 export * from './account-safety';
 export * from './social';
 export * from './chat';
+export * from './notifications';

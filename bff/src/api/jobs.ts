@@ -17,14 +17,17 @@ import type { ShippingPort } from '../adapters/shipping';
 import { searchIndexHandlers } from './catalog';
 import { reconciliationSchedule } from './ledger';
 import { orderHandlers, orderSchedules, type OrderDeps } from './orders';
+import { notificationHandlers, type NotificationDeps } from './notifications';
 import { payoutSchedule } from './payouts';
+import type { Realtime } from './realtime';
 import { swapHandlers, swapSchedules } from './swaps';
 
 /** Every handler of the api's domain events; later features add theirs here. */
-export function apiHandlers(orders?: OrderDeps): Handler[] {
+export function apiHandlers(orders?: OrderDeps, notifications?: NotificationDeps): Handler[] {
   return [
     ...searchIndexHandlers(databaseSearchIndex()),
     ...(orders ? [...orderHandlers(orders), ...swapHandlers(orders)] : []),
+    ...(notifications ? notificationHandlers(notifications) : []),
   ];
 }
 
@@ -60,9 +63,11 @@ export function createApiJobs(
     payments?: PaymentsPort;
     shipping?: ShippingPort;
     orderJobsEveryMs?: number;
+    /** users' open connections: notifications are written (and told to them) only with it */
+    realtime?: Realtime;
   } = {},
 ): { events: Outbox; runner: JobRunner } {
-  const { payments, shipping, orderJobsEveryMs, ...runnerOptions } = options;
+  const { payments, shipping, orderJobsEveryMs, realtime, ...runnerOptions } = options;
   // the orders' handlers and schedules emit events themselves: through the outbox made below, which needs
   // the handlers first, so they reach it through this holder (filled before any job can run)
   const outbox: { events?: Outbox } = {};
@@ -78,7 +83,8 @@ export function createApiJobs(
           },
         }
       : undefined;
-  const handlers = runnerOptions.handlers ?? new HandlerRegistry(apiHandlers(orders));
+  const handlers =
+    runnerOptions.handlers ?? new HandlerRegistry(apiHandlers(orders, realtime ? { db, realtime } : undefined));
   const schedules = apiSchedules(logger, payments, orders, orderJobsEveryMs);
   const runner = createJobRunner({ db, logger, schedules, ...runnerOptions, handlers });
   const events = createOutbox(handlers, { onEmitted: () => runner.wake() });

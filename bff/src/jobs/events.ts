@@ -8,6 +8,8 @@ export interface DomainEvents {
   'listing.changed': { listingId: number };
   /** a move of its status (status.ts): deleted, in trade, swapped… */
   'listing.moved': { listingId: number; from: number; to: number };
+  /** its owner lowered its price (those who like it are told) */
+  'listing.repriced': { listingId: number; fromCents: number; toCents: number };
   'user.blocked': { userId: number };
   'user.unblocked': { userId: number };
   'user.deleted': { userId: number };
@@ -19,12 +21,23 @@ export interface DomainEvents {
   'order.moved': { orderId: number; from: string; to: string };
   /** the parcel is on its way: a label bought, or the seller's own tracking number */
   'order.shipped': { orderId: number };
-  /** a swap offer was made or countered (swaps/): the side that must answer is told */
-  'swap.offered': { swapId: number; version: number };
+  /**
+   * a swap offer was made or countered, or (`agreed`) its sender agreed to a counter-offer (swaps/): the side that
+   * must answer is told
+   */
+  'swap.offered': { swapId: number; version: number; agreed?: boolean };
   /** a move of an offer's status (swaps/status.ts): accepted, rejected, canceled, abandoned, completed */
   'swap.moved': { swapId: number; from: number; to: number };
   /** a side gave its swap details */
   'swap.details': { swapId: number; userId: number };
+  /** an order's side opened a dispute; support staff and the other side follow its timeline */
+  'dispute.opened': { disputeId: number };
+  /** an entry on an open dispute's timeline: more from a side, or the outcome */
+  'dispute.updated': { disputeId: number; entryId: number };
+  /** a side of a finished order rated the other */
+  'review.posted': { reviewId: number };
+  /** a chat message was stored (its recipient, when not connected, is told) */
+  'chat.message': { messageId: number };
   /** extra cash held for a swap goes back to its payer (a version superseded, the offer ended) */
   'swap.refund': { paymentIntentId: string };
 }

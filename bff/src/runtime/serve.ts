@@ -67,15 +67,16 @@ async function startApi(config: Config, db: Knex, logger: Logger): Promise<Start
     webhookSecret: config.payments.webhookSecret,
   });
   const shipping = createShipping({ shippo: config.shipping.shippo, sandbox: config.shippoSandbox });
-  const jobs = createApiJobs(db, logger.child({ name: 'jobs' }), {
-    payments,
-    shipping,
-    orderJobsEveryMs: config.orderJobsEveryMs,
-  });
   const realtime = createRealtime({
     authenticate: bearerSessions(db),
     logger: logger.child({ name: 'realtime' }),
     redis: config.redisUrl ? { url: config.redisUrl, key: config.redisKey } : undefined,
+  });
+  const jobs = createApiJobs(db, logger.child({ name: 'jobs' }), {
+    payments,
+    shipping,
+    orderJobsEveryMs: config.orderJobsEveryMs,
+    realtime,
   });
   const app = createApiApp({
     realtime,

@@ -19,6 +19,7 @@ import * as userSafety from './017_user_safety';
 import * as socialIdentities from './018_social_identities';
 import * as chat from './019_chat';
 import * as chatPhotosMute from './020_chat_photos_mute';
+import * as notificationEvents from './021_notification_events';
 
 interface Migration {
   name: string;
@@ -48,6 +49,7 @@ const migrations: Migration[] = [
   { name: '018_social_identities', ...socialIdentities },
   { name: '019_chat', ...chat },
   { name: '020_chat_photos_mute', ...chatPhotosMute },
+  { name: '021_notification_events', ...notificationEvents },
 ];
 
 /**

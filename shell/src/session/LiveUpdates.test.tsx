@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { act, render, waitFor } from '@testing-library/react';
-import type { ChatMessage } from '@swapstuff/contracts';
+import type { ChatMessage, Notification } from '@swapstuff/contracts';
 import { useSession } from '@swapstuff/sdk';
 import { deliverRealtime, fakeFetch, ok, realtimeConnected, testUser } from '@swapstuff/sdk/testing';
 import { LiveUpdates } from './LiveUpdates';
@@ -33,6 +33,7 @@ beforeEach(() => {
   socket.disconnect.mockClear();
   Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
   server.answer('GET /api/user/chats', ok({ chats: [], unread_count: 3 }));
+  server.answer('GET /api/notification/count', ok({ unread_count: 2 }));
 });
 
 it('connects only while someone is signed in, and closes the connection at sign-out', async () => {
@@ -89,4 +90,39 @@ it('counts a burst of messages once', async () => {
   await waitFor(() => expect(counts()).toBe(1));
   await new Promise((resolve) => setTimeout(resolve, 400));
   expect(counts()).toBe(1);
+});
+
+const bellCounts = () => server.calls.filter((call) => call.url === '/api/notification/count').length;
+const bell = () => useSession.getState().notifications.unreadCount;
+const notification: Notification = {
+  id: 9,
+  kind: 'question.asked',
+  title: 'Ann asked about "Lamp"',
+  text: '“Bulb?”',
+  link: '/item-detail/3',
+  due_at: null,
+  read: false,
+  created_at: '2026-11-20T10:00:00.000Z',
+};
+
+it('counts the bell at each connection and when a notification is written; a read anywhere sets it', async () => {
+  useSession.getState().signIn(me);
+  render(<LiveUpdates />);
+  act(() => realtimeConnected());
+  await waitFor(() => expect(bell()).toBe(2));
+  expect(counts()).toBe(1);
+
+  server.answer('GET /api/notification/count', ok({ unread_count: 3 }));
+  act(() => {
+    deliverRealtime('notification:new', notification);
+    deliverRealtime('notification:new', { ...notification, id: 10 });
+  });
+  await waitFor(() => expect(bell()).toBe(3));
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  // a burst is one count, and the chat badge was not asked again
+  expect([bellCounts(), counts()]).toEqual([2, 1]);
+
+  act(() => deliverRealtime('notification:read', { unread_count: 0 }));
+  expect(bell()).toBe(0);
+  expect(bellCounts()).toBe(2);
 });

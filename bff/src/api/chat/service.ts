@@ -155,7 +155,7 @@ export async function send(
         chat?.id ??
         (await chatRepo.between(trx, userId, otherId, productId))?.id ??
         (await chatRepo.insert(trx, userId, otherId, productId));
-      return chatRepo.insertMessage(trx, {
+      const messageId = await chatRepo.insertMessage(trx, {
         chatId,
         senderId: userId,
         text,
@@ -163,6 +163,7 @@ export async function send(
         clientId: body.clientId,
         offPlatform: offPlatformSignals(text).length > 0,
       });
+      await deps.events.emit(trx, 'chat.message', { messageId });
     });
   for (let attempt = 1; ; attempt += 1) {
     try {

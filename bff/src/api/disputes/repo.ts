@@ -39,8 +39,9 @@ export const disputesRepo = {
       .update({ status: 'resolved', refund_cents: refundCents, resolved_at: new Date() });
   },
 
-  async addEntry(trx: Knex | Knex.Transaction, row: Omit<EntryRow, 'id' | 'created_at'>): Promise<void> {
-    await trx('dispute_entries').insert({ ...row, created_at: new Date() });
+  async addEntry(trx: Knex | Knex.Transaction, row: Omit<EntryRow, 'id' | 'created_at'>): Promise<number> {
+    const [id] = await trx('dispute_entries').insert({ ...row, created_at: new Date() });
+    return Number(id);
   },
 
   async entries(db: Knex, disputeId: number): Promise<EntryRow[]> {

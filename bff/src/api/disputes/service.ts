@@ -108,6 +108,7 @@ export async function open(deps: ApiDeps, user: UserRow, input: StoreInput): Pro
       text: input.disputeReason,
       images,
     });
+    await deps.events.emit(trx, 'dispute.opened', { disputeId: id });
   });
   return view(deps, user, order.id);
 }
@@ -127,12 +128,15 @@ export async function addInfo(deps: ApiDeps, user: UserRow, input: AdditionalInp
   if (!dispute) throw new HttpError(404, orderMessages.disputeNotFound);
   if (dispute.status !== 'open') throw new HttpError(409, orderMessages.disputeClosed);
   const images = await evidence(deps, user.id, input.images);
-  await disputesRepo.addEntry(deps.db, {
-    dispute_id: dispute.id,
-    user_id: user.id,
-    kind: 'additional',
-    text: input.text,
-    images,
+  await withTransaction(deps.db, async (trx) => {
+    const entryId = await disputesRepo.addEntry(trx, {
+      dispute_id: dispute.id,
+      user_id: user.id,
+      kind: 'additional',
+      text: input.text,
+      images,
+    });
+    await deps.events.emit(trx, 'dispute.updated', { disputeId: dispute.id, entryId });
   });
   return disputeView(deps, dispute, order);
 }
@@ -192,13 +196,14 @@ export async function resolve(
     const row = (await ordersRepo.lock(trx, order.id))!;
     if (row.status !== OrderSwapStatus.Disputed) return;
     await disputesRepo.resolve(trx, dispute.id, outcome.refundCents);
-    await disputesRepo.addEntry(trx, {
+    const entryId = await disputesRepo.addEntry(trx, {
       dispute_id: dispute.id,
       user_id: outcome.staffId,
       kind: 'resolved',
       text: outcome.note,
       images: '[]',
     });
+    await deps.events.emit(trx, 'dispute.updated', { disputeId: dispute.id, entryId });
     await moveOrder(trx, deps.events, order.id, OrderSwapStatus.Completed, { completed_at: new Date() });
     // a swap leg's listing stays Disputed: the swap, completing with its other leg, makes its listings Swapped
     if (order.kind === 'buynow') {

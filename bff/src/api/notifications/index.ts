@@ -1,2 +1,3 @@
-/** What users are told: the unread count now; writing, listing and reading them with the chat issue. */
+/** What users are told: notifications written from domain events, their list, unread count and reading. */
 export { notificationsRoutes } from './routes';
+export { notificationHandlers, type NotificationDeps } from './handlers';

@@ -1,14 +1,79 @@
 import { createHash } from 'node:crypto';
-import type { User } from '@swapstuff/contracts';
-import { registerUser } from '../../../test/listings';
+import { io, type Socket } from 'socket.io-client';
+import {
+  DISPUTE_TYPES,
+  NotificationKinds,
+  OfferStatus,
+  type ChatSent,
+  type NotificationPage,
+  type RealtimeClientEvents,
+  type RealtimeServerEvents,
+  type User,
+} from '@swapstuff/contracts';
+import { postForm, registerUser } from '../../../test/listings';
 import { call, startTestApi, type TestApi } from '../../../test/harness';
+import { AUSTIN, buyableListing, buy, member, runJobs, type Member } from '../../../test/orders';
+import {
+  accept,
+  agree,
+  cancel,
+  completedSwap,
+  counter,
+  expectOk,
+  offer,
+  reject,
+  runSwapSchedule,
+  swapListing,
+} from '../../../test/swaps';
 
-/** Spec section 7, Other: GET /api/notification/count and POST /api/user/notifications (isWeb, fcmToken). */
+/**
+ * Notifications (issue 16, acceptance 3): every event users hear of writes its notification once per user, read
+ * through the spec's count and summary, the list, and read/{id}, read/all; each is told live to the user's
+ * connections. Spec section 7, Other: GET /api/notification/count and POST /api/user/notifications.
+ */
+type Client = Socket<RealtimeServerEvents, RealtimeClientEvents>;
 let api: TestApi;
+const clients: Client[] = [];
 beforeAll(async () => {
   api = await startTestApi();
 });
-afterAll(() => api.close());
+afterAll(async () => {
+  for (const client of clients) client.disconnect();
+  await api.close();
+});
+
+async function connect(token: string): Promise<Client> {
+  const client: Client = io(api.url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    auth: { token },
+  });
+  clients.push(client);
+  await new Promise<void>((resolve, reject) => {
+    client.once('connect', resolve);
+    client.once('connect_error', reject);
+  });
+  return client;
+}
+
+async function eventually(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not within 5 s: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const count = async (who: Member) =>
+  (await call<{ unread_count: number }>(api.url, 'GET', '/api/notification/count', { token: who.token })).body.Content
+    .unread_count;
+const list = (who: Member, before?: number) =>
+  call<NotificationPage>(api.url, 'GET', `/api/notification/list${before ? `?before=${before}` : ''}`, {
+    token: who.token,
+  });
+const kindsOf = async (who: Member) =>
+  (await api.db('notifications').where({ user_id: who.id }).orderBy('id').pluck('kind')) as string[];
 
 const userIdOf = async (token: string) =>
   (await call<{ user: User }>(api.url, 'GET', '/api/userdetail', { token })).body.Content.user.id;
@@ -69,4 +134,249 @@ it('answers the summary and registers the device’s push token with its own sig
     expect(again.status).toBe(200);
     expect((await tokenRow(cy)).push_token).toBe('device-push-token-1');
   }
+});
+
+const ask = (who: Member, productId: number, question: string) =>
+  call<{ question: { id: number } }>(api.url, 'POST', '/api/product/qa', {
+    token: who.token,
+    body: { productId, question },
+  });
+const sendChat = (who: Member, body: Record<string, unknown>) =>
+  call<ChatSent>(api.url, 'POST', '/api/userchat/send', {
+    token: who.token,
+    body: { clientId: `n-${Date.now()}-${Math.random().toString(36).slice(2)}`, ...body },
+  });
+
+describe('asking a question on B’s listing', () => {
+  it('gives B a notification, told live and counted on the badge; reading one or all clears it', async () => {
+    const [ann, bob] = [await member(api, 'ann_asks', AUSTIN), await member(api, 'bob_told')];
+    const lamp = await buyableListing(api, bob, { title: 'Brass lamp' });
+    const live = await connect(bob.token);
+    const told: Parameters<RealtimeServerEvents['notification:new']>[0][] = [];
+    const read: { unread_count: number }[] = [];
+    live.on('notification:new', (n) => told.push(n));
+    live.on('notification:read', (r) => read.push(r));
+
+    expect((await ask(ann, lamp, 'Does it come with a bulb?')).status).toBe(201);
+    await runJobs(api);
+    await eventually(() => told.length === 1, 'the notification told live');
+    expect(told[0]).toMatchObject({
+      kind: 'question.asked',
+      title: expect.stringContaining('Brass lamp'),
+      text: '“Does it come with a bulb?”',
+      link: `/item-detail/${lamp}`,
+      read: false,
+    });
+    expect(await count(bob)).toBe(1);
+    const summary = await call<{ unread_count: number }>(api.url, 'POST', '/api/user/notifications', {
+      token: bob.token,
+    });
+    expect(summary.body.Content.unread_count).toBe(1);
+    expect((await list(bob)).body.Content).toEqual({ notifications: told, unread_count: 1, has_more: false });
+
+    // one is read by its owner only; "all" is not an id
+    expect((await call(api.url, 'GET', `/api/notification/read/${told[0].id}`, { token: ann.token })).status).toBe(404);
+    expect((await call(api.url, 'GET', '/api/notification/read/abc', { token: bob.token })).status).toBe(404);
+    expect(await count(bob)).toBe(1);
+    expect((await ask(ann, lamp, 'And a shade?')).status).toBe(201);
+    await runJobs(api);
+    await eventually(() => told.length === 2, 'the second told live');
+    const one = await call<{ unread_count: number }>(api.url, 'GET', `/api/notification/read/${told[0].id}`, {
+      token: bob.token,
+    });
+    expect(one.body.Content).toEqual({ unread_count: 1 });
+    const all = await call<{ unread_count: number }>(api.url, 'GET', '/api/notification/read/all', {
+      token: bob.token,
+    });
+    expect(all.body.Content).toEqual({ unread_count: 0 });
+    await eventually(() => read.length === 2, 'the reads told to the other tabs');
+    expect(read).toEqual([{ unread_count: 1 }, { unread_count: 0 }]);
+    expect(await count(bob)).toBe(0);
+    expect((await list(bob)).body.Content.notifications.map((n) => n.read)).toEqual([true, true]);
+    expect((await call(api.url, 'GET', '/api/notification/read/all')).status).toBe(401);
+  });
+});
+
+describe('every event users hear of', () => {
+  it('writes each kind’s notification once per user, however often the outbox is worked off', async () => {
+    const [ann, bob, cy] = [
+      await member(api, 'ann_every', AUSTIN),
+      await member(api, 'bob_every'),
+      await member(api, 'cy_every'),
+    ];
+    const support = await member(api, 'sue_every');
+    await api.db('users').where({ id: support.id }).update({ role: 'support' });
+
+    // a question and its answer
+    const lamp = await buyableListing(api, bob, { title: 'Desk lamp' });
+    const asked = await ask(ann, lamp, 'Is the cable long?');
+    const answered = await call(api.url, 'POST', '/api/product/qa/answer', {
+      token: bob.token,
+      body: { questionId: asked.body.Content.question.id, answer: 'Two metres' },
+    });
+    expect(answered.status).toBe(200);
+
+    // C likes the lamp: its price drops, then A buys it
+    expect(
+      (await call(api.url, 'POST', '/api/product/like', { token: cy.token, body: { productId: lamp } })).status,
+    ).toBe(200);
+    const photo = await api.db('product_images').where({ product_id: lamp }).first('id');
+    const top = await api.db('categories').whereNull('parent_id').orderBy('id').first('id');
+    const repriced = await postForm(api, bob.token, '/api/update/product', {
+      productId: String(lamp),
+      category: String(top.id),
+      title: 'Desk lamp',
+      price: '30',
+      description: 'Solid oak, a little worn',
+      condition: 'Used',
+      addressId: String(bob.address.id),
+      city: 'Austin',
+      state: 'Texas',
+      zip: '73301',
+      is_buyable: '1',
+      length: '12',
+      width: '10',
+      height: '8',
+      pounds: '3',
+      ounces: '4',
+      sizeUnit: 'inches',
+      'existingImages[0]': String(photo.id),
+    });
+    expect(repriced.status).toBe(200);
+    const order = await buy(api, ann, lamp);
+    await runJobs(api);
+    const { tracking_number } = await api.db('orders').where({ id: order.id }).first('tracking_number');
+    api.carrier.advance(tracking_number, 'DELIVERED');
+    await eventually(
+      async () => (await api.db('orders').where({ id: order.id }).first('status')).status === '5',
+      'the delivery',
+    );
+
+    // a dispute: opened by A, added to by B, decided by support; then A rates B
+    const opened = await call(api.url, 'POST', '/api/dispute/store', {
+      token: ann.token,
+      body: { orderId: order.id, disputeType: DISPUTE_TYPES[0], disputeReason: 'The shade is cracked' },
+    });
+    expect(opened.status).toBe(201);
+    const added = await call(api.url, 'POST', '/api/dispute/additional', {
+      token: bob.token,
+      body: { orderId: order.id, text: 'It left here whole' },
+    });
+    expect(added.status).toBe(200);
+    expect((await call(api.url, 'GET', `/api/refund/${order.id}?amount=10`, { token: support.token })).status).toBe(
+      200,
+    );
+    const rated = await call(api.url, 'POST', '/api/v2/rate/user', {
+      token: ann.token,
+      body: { orderId: order.id, ratedStars: 4, comments: 'Fair in the end' },
+    });
+    expect(rated.status).toBe(201);
+
+    // swaps: one completed; one countered, agreed and rejected; one canceled; one abandoned
+    await completedSwap(api, ann, bob);
+    const [vase, bowl, rug] = [
+      await swapListing(api, ann, 'Blue vase'),
+      await swapListing(api, ann, 'Clay bowl'),
+      await swapListing(api, bob, 'Wool rug'),
+    ];
+    const sent = expectOk(await offer(api, ann, { productId: rug, productIds: [vase] }));
+    expectOk(await counter(api, bob, { requestId: sent.id, productIds: [vase, bowl] }));
+    expectOk(await agree(api, ann, sent.id));
+    expectOk(await reject(api, bob, sent.id));
+    const canceled = expectOk(await offer(api, ann, { productId: rug, productIds: [bowl] }));
+    expectOk(await cancel(api, ann, canceled.id));
+    const late = expectOk(await offer(api, ann, { productId: rug, productIds: [vase] }));
+    expectOk(await accept(api, bob, late.id));
+    await api
+      .db('swap_requests')
+      .where({ id: late.id })
+      .update({ details_due_at: new Date(Date.now() - 1000) });
+    await runSwapSchedule(api, 'swaps.deadlines');
+    expect((await api.db('swap_requests').where({ id: late.id }).first('offer_status')).offer_status).toBe(
+      OfferStatus.Abandoned,
+    );
+
+    // a message to someone with no connection open
+    expect((await sendChat(cy, { userId: ann.id, text: 'Hello from Cy' })).status).toBe(201);
+    await runJobs(api);
+
+    // every kind was told, each to whom it concerns
+    const written = (await api
+      .db('notifications')
+      .whereIn('user_id', [ann.id, bob.id, cy.id])
+      .pluck('kind')) as string[];
+    expect(new Set(written)).toEqual(new Set(NotificationKinds));
+    expect(await kindsOf(cy)).toEqual(['liked.price_dropped', 'liked.sold']);
+    expect((await kindsOf(bob)).filter((k) => !k.startsWith('swap.') && !k.startsWith('order.'))).toEqual([
+      'question.asked',
+      'dispute.opened',
+      'dispute.updated',
+      'review.received',
+    ]);
+    expect((await kindsOf(ann)).filter((k) => !k.startsWith('swap.'))).toEqual(
+      expect.arrayContaining([
+        'question.answered',
+        'order.shipped',
+        'order.delivered',
+        'dispute.updated',
+        'chat.message',
+      ]),
+    );
+    const deadline = await api.db('notifications').where({ user_id: bob.id, kind: 'swap.accepted' }).first('due_at');
+    expect(deadline.due_at).not.toBeNull();
+
+    // the outbox worked off twice more: nobody is told anything again
+    const snapshot = () => api.db('notifications').orderBy('id').select('id', 'user_id', 'kind', 'event_id');
+    const before = await snapshot();
+    for (const round of [1, 2]) {
+      const replayed = await api
+        .db('outbox')
+        .where('handler', 'like', 'notifications.%')
+        .update({ status: 'pending', run_at: Date.now(), attempts: 0 });
+      expect(replayed).toBeGreaterThan(30);
+      await runJobs(api);
+      expect(await api.db('outbox').where({ status: 'pending' }).count({ n: '*' })).toEqual([{ n: 0 }]);
+      expect([round, await snapshot()]).toEqual([round, before]);
+    }
+  });
+});
+
+describe('a chat message', () => {
+  it('tells its recipient once per unread conversation, not when connected or the conversation is muted', async () => {
+    const [dee, eve] = [await member(api, 'dee_chats'), await member(api, 'eve_chats')];
+    const first = await sendChat(dee, { userId: eve.id, text: 'Is the bike still for sale?' });
+    const chatId = first.body.Content.chat.id;
+    await sendChat(dee, { chatId, text: 'I can pick it up today' });
+    await runJobs(api);
+    const page = (await list(eve)).body.Content.notifications;
+    expect(page).toEqual([
+      expect.objectContaining({
+        kind: 'chat.message',
+        title: expect.stringMatching(/^New message from \w+ \w\.$/),
+        text: '“Is the bike still for sale?”',
+        link: `/chat?chat=${chatId}`,
+      }),
+    ]);
+    // read: the next message tells again
+    await call(api.url, 'GET', '/api/notification/read/all', { token: eve.token });
+    await sendChat(dee, { chatId, text: 'Or tomorrow' });
+    await runJobs(api);
+    expect((await kindsOf(eve)).length).toBe(2);
+    await call(api.url, 'GET', '/api/notification/read/all', { token: eve.token });
+
+    // muted: nothing
+    const mute = (muted: boolean) =>
+      call(api.url, 'POST', '/api/userchat/mute', { token: eve.token, body: { chatId, muted } });
+    expect((await mute(true)).status).toBe(200);
+    await sendChat(dee, { chatId, text: 'Hello?' });
+    await runJobs(api);
+    expect((await kindsOf(eve)).length).toBe(2);
+
+    // connected: the message reached her live, so nothing either
+    expect((await mute(false)).status).toBe(200);
+    await connect(eve.token);
+    await sendChat(dee, { chatId, text: 'Are you there?' });
+    await runJobs(api);
+    expect((await kindsOf(eve)).length).toBe(2);
+  });
 });

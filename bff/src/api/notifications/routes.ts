@@ -1,12 +1,15 @@
-import { endpoints } from '@swapstuff/contracts';
+import { endpoints, messages } from '@swapstuff/contracts';
+import Joi from 'joi';
 import type { ApiDeps } from '../deps';
-import { ok } from '../../http';
+import { idParam, idSchema, ok } from '../../http';
 import { authOf } from '../auth';
 import type { ApiRouter } from '../router';
 import { toUser } from '../users';
 import * as notifications from './service';
 
-/** Spec section 7, Other: the header's unread badge and the notifications summary. */
+const listSchema = Joi.object({ before: idSchema(messages.validationFailed) });
+
+/** Spec section 7, Other: the header's unread badge, the notifications summary, the list and reading them. */
 export function notificationsRoutes(deps: ApiDeps, api: ApiRouter): void {
   api.handle(endpoints.notificationCount, {}, async ({ res }) => {
     ok(res, { unread_count: await notifications.unreadCount(deps, authOf(res).user.id) });
@@ -16,5 +19,19 @@ export function notificationsRoutes(deps: ApiDeps, api: ApiRouter): void {
     const { user, tokenId } = authOf(res);
     const unread = await notifications.summary(deps, { userId: user.id, tokenId }, req.get('fcmToken'));
     ok(res, { unread_count: unread, user: toUser(user) });
+  });
+
+  api.handle<{ before?: number }>(endpoints.notificationList, { schema: listSchema }, async ({ input, res }) => {
+    ok(res, await notifications.page(deps, authOf(res).user.id, input.before));
+  });
+
+  // registered before read/:id, which would otherwise take "all" for an id
+  api.handle(endpoints.notificationReadAll, {}, async ({ res }) => {
+    ok(res, { unread_count: await notifications.markRead(deps, authOf(res).user.id) });
+  });
+
+  api.handle(endpoints.notificationRead, {}, async ({ req, res }) => {
+    const id = idParam(req.params.id, messages.notFound);
+    ok(res, { unread_count: await notifications.markRead(deps, authOf(res).user.id, id) });
   });
 }

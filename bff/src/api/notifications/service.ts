@@ -1,5 +1,7 @@
+import { messages, type NotificationPage } from '@swapstuff/contracts';
 import type { ApiDeps } from '../deps';
 import { registerPushToken } from '../auth';
+import { HttpError } from '../../http';
 import { notificationsRepo } from './repo';
 
 /** Push tokens are FCM registration tokens or Web Push subscriptions as text: long, but bounded. */
@@ -22,4 +24,24 @@ export async function summary(
   const token = pushToken?.trim();
   if (token && token.length <= PUSH_TOKEN_MAX) await registerPushToken(deps, auth.tokenId, token);
   return unreadCount(deps, auth.userId);
+}
+
+/** The user's notifications, newest first, a page at a time. */
+export async function page(deps: ApiDeps, userId: number, before?: number): Promise<NotificationPage> {
+  const [found, unread_count] = await Promise.all([
+    notificationsRepo.page(deps.db, userId, before),
+    unreadCount(deps, userId),
+  ]);
+  return { ...found, unread_count };
+}
+
+/**
+ * Marks one of the user's notifications read, or all of them (404 for one that is not theirs), and tells the
+ * user's other tabs and devices, whose bell counts again. Answers the unread count left.
+ */
+export async function markRead(deps: ApiDeps, userId: number, id?: number): Promise<number> {
+  if (!(await notificationsRepo.markRead(deps.db, userId, id))) throw new HttpError(404, messages.notFound);
+  const unread_count = await unreadCount(deps, userId);
+  deps.realtime.toUsers([userId], 'notification:read', { unread_count });
+  return unread_count;
 }

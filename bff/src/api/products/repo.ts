@@ -118,8 +118,8 @@ export const productsRepo = {
   async lockForChange(
     trx: Knex.Transaction,
     id: number,
-  ): Promise<{ id: number; user_id: number; status: number } | undefined> {
-    const query = trx('products').where({ id }).first('id', 'user_id', 'status');
+  ): Promise<{ id: number; user_id: number; status: number; price_cents: number } | undefined> {
+    const query = trx('products').where({ id }).first('id', 'user_id', 'status', 'price_cents');
     return isSqlite(trx) ? query : query.forUpdate();
   },
 

@@ -193,6 +193,13 @@ export async function update(
     await productsRepo.addVideos(trx, id, media.videos, keep.videos.length);
     await productsRepo.refreshFeatured(trx, id);
     await deps.events.emit(trx, 'listing.changed', { listingId: id });
+    if (fields.price_cents < row.price_cents) {
+      await deps.events.emit(trx, 'listing.repriced', {
+        listingId: id,
+        fromCents: row.price_cents,
+        toCents: fields.price_cents,
+      });
+    }
   });
   return detail(deps, userId, id);
 }

@@ -1,4 +1,5 @@
 import { messages, type Question } from '@swapstuff/contracts';
+import { withTransaction } from '@swapstuff/db';
 import type { ApiDeps } from '../deps';
 import { HttpError } from '../../http';
 import { findViewable } from '../catalog';
@@ -29,7 +30,12 @@ export async function ask(deps: ApiDeps, userId: number, body: AskBody): Promise
   const ownerId = await viewableOwner(deps, body.productId);
   if (ownerId === userId) throw new HttpError(403, messages.ownQuestion);
   await requireNoBlock(deps.db, userId, ownerId);
-  return reload(deps, await questionsRepo.insert(deps.db, body.productId, userId, body.question.trim()));
+  const id = await withTransaction(deps.db, async (trx) => {
+    const questionId = await questionsRepo.insert(trx, body.productId, userId, body.question.trim());
+    await deps.events.emit(trx, 'question.asked', { questionId, listingId: body.productId });
+    return questionId;
+  });
+  return reload(deps, id);
 }
 
 /** Only the owner answers (spec section 6). */
@@ -37,6 +43,9 @@ export async function answer(deps: ApiDeps, userId: number, body: AnswerBody): P
   const productId = await questionsRepo.listingOf(deps.db, body.questionId);
   if (productId === undefined) throw new HttpError(404, messages.notFound);
   if ((await viewableOwner(deps, productId)) !== userId) throw new HttpError(403, messages.onlyOwnerAnswers);
-  await questionsRepo.setAnswer(deps.db, body.questionId, body.answer.trim());
+  await withTransaction(deps.db, async (trx) => {
+    await questionsRepo.setAnswer(trx, body.questionId, body.answer.trim());
+    await deps.events.emit(trx, 'question.answered', { questionId: body.questionId, listingId: productId });
+  });
   return reload(deps, body.questionId);
 }

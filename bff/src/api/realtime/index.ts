@@ -19,6 +19,11 @@ export interface Realtime {
   /** to every connection of these users (each user's room: their tabs and devices) */
   toUsers<E extends ServerEvent>(userIds: number[], event: E, payload: PayloadOf<RealtimeServerEvents[E]>): void;
   /**
+   * Whether the user has a connection open on any instance (to tell them of a chat message some other way when
+   * not). An instance that does not answer in time makes it false: telling twice beats not telling.
+   */
+  isConnected(userId: number): Promise<boolean>;
+  /**
    * Cuts the connections of sessions that ended (a logout: its token; a password changed or an account deleted:
    * the user's, but for the token that asked): they would go on hearing the user's events.
    */
@@ -143,6 +148,14 @@ export function createRealtime(options: RealtimeOptions): RealtimeServer {
       const rooms = [...new Set(userIds)].map(roomOf);
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- socket.io's emit is typed per event tuple
       (io.to(rooms).emit as (event: ServerEvent, payload: any) => boolean)(event, payload);
+    },
+    async isConnected(userId) {
+      try {
+        return (await io.in(roomOf(userId)).fetchSockets()).length > 0;
+      } catch (err) {
+        logger.warn({ err }, 'could not ask the other instances for connections');
+        return false;
+      }
     },
     endConnections(target) {
       if ('tokenId' in target) return io.in(tokenRoomOf(target.tokenId)).disconnectSockets(true);

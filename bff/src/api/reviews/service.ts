@@ -20,16 +20,18 @@ export async function rate(deps: ApiDeps, user: UserRow, input: RatingInput): Pr
   const asBuyer = order.buyer_id === user.id;
   let id: number;
   try {
-    id = await withTransaction(deps.db, (trx) =>
-      reviewsRepo.insert(trx, {
+    id = await withTransaction(deps.db, async (trx) => {
+      const reviewId = await reviewsRepo.insert(trx, {
         order_id: order.id,
         rater_id: user.id,
         ratee_id: asBuyer ? order.seller_id : order.buyer_id,
         rater_role: asBuyer ? 'buyer' : 'seller',
         half_stars: Math.round(input.stars * 2),
         comments: input.comments,
-      }),
-    );
+      });
+      await deps.events.emit(trx, 'review.posted', { reviewId });
+      return reviewId;
+    });
   } catch (err) {
     // one rating per order and side: a second (or a racing double submit) is refused
     if (isUniqueViolation(err)) throw new HttpError(409, orderMessages.alreadyRated);

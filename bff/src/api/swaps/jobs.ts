@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
-import { ListingStatus, OfferStatus, OrderSwapStatus, routes } from '@swapstuff/contracts';
-import type { Knex } from '@swapstuff/db';
+import { ListingStatus, OrderSwapStatus } from '@swapstuff/contracts';
 import { on, type Handler, type Schedule } from '../../jobs';
 import { ordersRepo } from '../orders';
 import type { SwapDeps } from './deps';
@@ -12,47 +11,9 @@ import { swapsRepo } from './repo';
 /** How many offers one run of the deadlines schedule takes on (the next run takes the rest). */
 const BATCH = 50;
 
-async function notify(trx: Knex.Transaction, userId: number, kind: string, title: string, body: string, link: string) {
-  await trx('notifications').insert({ user_id: userId, kind, title, body, link, created_at: new Date() });
-}
-
-async function titleOf(trx: Knex.Transaction, listingId: number): Promise<string> {
-  const row = await trx('products').where({ id: listingId }).first('title');
-  return row?.title ?? 'your listing';
-}
-
-const MOVED: Partial<Record<number, { kind: string; title: string; body: (t: string) => string }>> = {
-  [OfferStatus.Accepted]: {
-    kind: 'swap.accepted',
-    title: 'Swap accepted: your details are needed',
-    body: (t) => `The swap for "${t}" was accepted. Give your swap details within 72 hours.`,
-  },
-  [OfferStatus.Rejected]: {
-    kind: 'swap.rejected',
-    title: 'Swap offer closed',
-    body: (t) => `The offer for "${t}" was closed.`,
-  },
-  [OfferStatus.Canceled]: {
-    kind: 'swap.canceled',
-    title: 'Swap offer canceled',
-    body: (t) => `The offer for "${t}" was canceled.`,
-  },
-  [OfferStatus.Abandoned]: {
-    kind: 'swap.abandoned',
-    title: 'Swap abandoned',
-    body: (t) => `The swap for "${t}" was abandoned: its details did not come within 72 hours. Any cash was refunded.`,
-  },
-  [OfferStatus.Completed]: {
-    kind: 'swap.completed',
-    title: 'Swap completed',
-    body: (t) => `The swap for "${t}" is complete. Any cash is released.`,
-  },
-};
-
 /**
  * What follows a swap's steps, through the outbox: cash given back (once, by the ledger's key), a platform
- * leg's label, the swap completed when its second leg is, and each side told (offer received, countered,
- * accepted, details given, shipped and delivered through the orders' own notices, completed, abandoned).
+ * leg's label, the swap completed when its second leg is (the notifications feature tells each side).
  */
 export function swapHandlers(deps: SwapDeps): Handler[] {
   return [
@@ -73,44 +34,6 @@ export function swapHandlers(deps: SwapDeps): Handler[] {
     on('listing.moved', 'swaps.listing-gone', async (trx, { listingId, from, to }) => {
       if (from !== ListingStatus.Active || to === ListingStatus.InTrade) return;
       await closeOffersOn({ ...deps, db: trx }, listingId);
-    }),
-    on('swap.offered', 'swaps.notify-offered', async (trx, { swapId, version }) => {
-      const swap = (await swapsRepo.byId(trx, swapId))!;
-      const latest = (await swapsRepo.version(trx, swapId, version))!;
-      const title = await titleOf(trx, swap.listing_id);
-      const to = latest.agreed_at !== null || latest.proposer_id === swap.sender_id ? swap.receiver_id : swap.sender_id;
-      const [kind, heading] =
-        version === 1
-          ? ['swap.offered', 'New swap offer']
-          : latest.agreed_at !== null
-            ? ['swap.agreed', 'Your counter-offer was accepted']
-            : ['swap.countered', 'New counter-offer'];
-      await notify(trx, to, kind, heading, `About "${title}". Open Swap Requests to answer it.`, routes.swapRequests);
-    }),
-    on('swap.moved', 'swaps.notify-moved', async (trx, { swapId, to }) => {
-      const notice = MOVED[to];
-      if (!notice) return;
-      const swap = (await swapsRepo.byId(trx, swapId))!;
-      const title = await titleOf(trx, swap.listing_id);
-      for (const userId of [swap.sender_id, swap.receiver_id]) {
-        await notify(trx, userId, notice.kind, notice.title, notice.body(title), routes.swapRequests);
-      }
-    }),
-    on('swap.details', 'swaps.notify-details', async (trx, { swapId, userId }) => {
-      const swap = (await swapsRepo.byId(trx, swapId))!;
-      const other = userId === swap.sender_id ? swap.receiver_id : swap.sender_id;
-      const title = await titleOf(trx, swap.listing_id);
-      const theirs = other === swap.sender_id ? swap.sender_details_at : swap.receiver_details_at;
-      await notify(
-        trx,
-        other,
-        'swap.details',
-        theirs ? 'Both swap details are in' : 'Your swap details are needed',
-        theirs
-          ? `The swap for "${title}" is on: print your label or add your tracking info.`
-          : `The other side gave their details for "${title}". Give yours before the 72 hours end.`,
-        routes.swapRequests,
-      );
     }),
   ];
 }

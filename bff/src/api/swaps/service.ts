@@ -269,7 +269,7 @@ export async function agreeToCounter(
       { userId: user.id, status: HistoryCode.Pending, description: 'You accepted the counter-offer' },
       { userId: swap.receiver_id, status: HistoryCode.Pending, description: 'Your counter-offer was accepted' },
     ]);
-    await deps.events.emit(trx, 'swap.offered', { swapId: swap.id, version: swap.version });
+    await deps.events.emit(trx, 'swap.offered', { swapId: swap.id, version: swap.version, agreed: true });
     return swap.id;
   });
 }

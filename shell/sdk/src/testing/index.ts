@@ -3,7 +3,6 @@
 export { fakeXhr, type XhrReply, type XhrRequest } from './fakeXhr';
 export { TestQueryProvider } from './TestQueryProvider';
 export { recordToasts } from './recordToasts';
-export { itSaysComingSoon } from './comingSoon';
 export { testProduct } from './products';
 export { testUser } from './users';
 export { testAddress, testCard } from './wallet';

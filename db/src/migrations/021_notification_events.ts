@@ -1,0 +1,24 @@
+import type { Knex } from 'knex';
+
+/**
+ * Issue 16, notifications: each is written by the outbox row of the event it tells of (`event_id`), at most once
+ * per user, so an event worked off again (a retry, a replay) tells no one twice; `due_at` is a deadline it
+ * announces (a swap's details). The list reads a user's newest first.
+ */
+export async function up(knex: Knex): Promise<void> {
+  await knex.schema.alterTable('notifications', (t) => {
+    t.bigInteger('event_id').unsigned().nullable();
+    t.datetime('due_at', { precision: 3 }).nullable();
+    t.unique(['event_id', 'user_id']);
+    t.index(['user_id', 'id']);
+  });
+}
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.alterTable('notifications', (t) => {
+    t.dropIndex(['user_id', 'id']);
+    t.dropUnique(['event_id', 'user_id']);
+    t.dropColumn('due_at');
+    t.dropColumn('event_id');
+  });
+}
