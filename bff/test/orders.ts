@@ -37,19 +37,21 @@ export async function member(
   return { token, id, address: saved.body.Content.address, card: paymentMethodId };
 }
 
-/** A buyable listing of the seller's: $40, a 12 × 10 × 8 in parcel of 3 lb 4 oz. */
+/** The form fields of a buyable listing: $40, a 12 × 10 × 8 in parcel of 3 lb 4 oz. */
+export const BUYABLE_FIELDS: Record<string, string> = {
+  price: '40',
+  is_buyable: '1',
+  length: '12',
+  width: '10',
+  height: '8',
+  pounds: '3',
+  ounces: '4',
+  sizeUnit: 'inches',
+};
+
+/** A buyable listing of the seller's (BUYABLE_FIELDS, and `fields`). */
 export function buyableListing(api: TestApi, seller: Member, fields: Record<string, string> = {}): Promise<number> {
-  return listItem(api, seller, {
-    price: '40',
-    is_buyable: '1',
-    length: '12',
-    width: '10',
-    height: '8',
-    pounds: '3',
-    ounces: '4',
-    sizeUnit: 'inches',
-    ...fields,
-  });
+  return listItem(api, seller, { ...BUYABLE_FIELDS, ...fields });
 }
 
 export const couriers = (api: TestApi, buyer: Member, productId: number, addressId = buyer.address.id) =>

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button, Skeleton } from 'antd';
 import { formatDate, messages, type Notification } from '@swapstuff/contracts';
 import { realtime, useSession } from '@swapstuff/sdk';
-import { EmptyState, LoadError, LocalDateTime, PageFrame } from '@swapstuff/sdk/ui';
+import { EmptyState, LoadError, LocalDateTime, PageFrame, srOnly } from '@swapstuff/sdk/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { notificationsKey, useMarkRead, useNotifications } from './api';
 import { PushOptIn } from './PushOptIn';
@@ -42,7 +42,7 @@ function Item({ notification, onOpen }: { notification: Notification; onOpen: (n
         <span className={styles.dot} aria-hidden />
         <span className={styles.body}>
           <span className={styles.title}>
-            {!read && <span className={styles.srOnly}>Unread: </span>}
+            {!read && <span style={srOnly}>Unread: </span>}
             {title}
           </span>
           <span className={styles.text}>{text}</span>

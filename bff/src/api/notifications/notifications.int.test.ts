@@ -12,7 +12,7 @@ import {
 } from '@swapstuff/contracts';
 import { postForm, registerUser } from '../../../test/listings';
 import { call, startTestApi, type TestApi } from '../../../test/harness';
-import { AUSTIN, buyableListing, buy, member, runJobs, type Member } from '../../../test/orders';
+import { AUSTIN, BUYABLE_FIELDS, buyableListing, buy, member, runJobs, type Member } from '../../../test/orders';
 import {
   accept,
   agree,
@@ -223,6 +223,7 @@ describe('every event users hear of', () => {
     const photo = await api.db('product_images').where({ product_id: lamp }).first('id');
     const top = await api.db('categories').whereNull('parent_id').orderBy('id').first('id');
     const repriced = await postForm(api, bob.token, '/api/update/product', {
+      ...BUYABLE_FIELDS,
       productId: String(lamp),
       category: String(top.id),
       title: 'Desk lamp',
@@ -233,13 +234,6 @@ describe('every event users hear of', () => {
       city: 'Austin',
       state: 'Texas',
       zip: '73301',
-      is_buyable: '1',
-      length: '12',
-      width: '10',
-      height: '8',
-      pounds: '3',
-      ounces: '4',
-      sizeUnit: 'inches',
       'existingImages[0]': String(photo.id),
     });
     expect(repriced.status).toBe(200);
