@@ -4,6 +4,7 @@ import path from 'node:path';
 import { SOCIAL_CALLBACK_PATH } from '@swapstuff/contracts';
 import { DEFAULT_DB_TIMEOUTS, type DbTimeouts } from '@swapstuff/db';
 import { identitySettingsFromEnv, type IdentitySettings } from './adapters/identity';
+import type { FcmSettings, ServiceAccount, WebPushSettings } from './adapters/push';
 import type { S3Options } from './adapters/storage';
 
 /** The repository root: bff/src (tests) and bff/dist (built) are both two levels below it. */
@@ -48,6 +49,12 @@ export interface Config {
   googlePlacesKey?: string;
   /** S3-compatible storage for photos and videos; undefined → files under DATA_DIR/media. */
   s3?: S3Options;
+  /**
+   * Push: FCM_SERVICE_ACCOUNT (a service account's key file, or its JSON) sends to the apps through FCM's HTTP v1
+   * api; WEB_PUSH_PUBLIC_KEY, WEB_PUSH_PRIVATE_KEY and WEB_PUSH_SUBJECT send to browsers by Web Push. What is not
+   * configured is recorded in DATA_DIR/push/.
+   */
+  push: { fcm?: FcmSettings; webPush?: WebPushSettings };
   payments: PaymentsConfig;
   /** Our Stripe sandbox (bff/src/sandboxes/stripe): its own process when payments.sandbox. */
   stripeSandbox: StripeSandboxConfig;
@@ -286,6 +293,27 @@ function identity(
   return { identity: settings, oidcSandbox };
 }
 
+/** FCM by its service account (a file or the JSON itself; FCM_URL for a sandbox); Web Push by its VAPID keys. */
+function push(env: Env): Config['push'] {
+  const account = env.FCM_SERVICE_ACCOUNT?.trim();
+  const fcm: FcmSettings | undefined = account
+    ? {
+        serviceAccount: JSON.parse(account.startsWith('{') ? account : readFileSync(account, 'utf8')) as ServiceAccount,
+        url: env.FCM_URL || undefined,
+      }
+    : undefined;
+  const publicKey = env.WEB_PUSH_PUBLIC_KEY;
+  const need = (name: string) => {
+    const value = env[name];
+    if (!value) throw new Error(`WEB_PUSH_PUBLIC_KEY is set, so ${name} must be set too`);
+    return value;
+  };
+  const webPush = publicKey
+    ? { publicKey, privateKey: need('WEB_PUSH_PRIVATE_KEY'), subject: need('WEB_PUSH_SUBJECT') }
+    : undefined;
+  return { fcm, webPush };
+}
+
 /** S3_BUCKET turns S3 storage on; then the endpoint, region and keys must be set too. */
 function s3(env: Env): S3Options | undefined {
   const bucket = env.S3_BUCKET;
@@ -330,6 +358,7 @@ export function loadConfig(env: Env = process.env): Config {
     googlePlacesKey: env.GOOGLE_PLACES_KEY || undefined,
     ...identity(env, dataDir, publicUrl),
     s3: s3(env),
+    push: push(env),
     ...payments(env, dataDir),
     ...shipping(env, dataDir),
     trustProxy: trustProxy(env.TRUST_PROXY),

@@ -9,6 +9,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { createDb, migrateLatest, seedIfEmpty, type Knex } from '@swapstuff/db';
 import { createMailer } from '../src/adapters/mail';
+import { createPush, type PushPort } from '../src/adapters/push';
 import { createPayments, type PaymentsPort } from '../src/adapters/payments';
 import { offlinePlaces, type Places } from '../src/adapters/places';
 import { createShipping, SHIPPING_WEBHOOK_PATH, type ShippingPort } from '../src/adapters/shipping';
@@ -92,6 +93,8 @@ export interface TestApiOptions {
   places?: Places;
   /** Social sign-in providers; default: none configured. */
   identity?: IdentitySettings;
+  /** Push to devices; default: recorded in DATA_DIR/push/ */
+  push?: PushPort;
 }
 
 /**
@@ -183,15 +186,22 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     webhookSecret,
   });
   const realtime = createRealtime({ authenticate: bearerSessions(db), logger });
-  const jobs = createApiJobs(db, logger, { payments, shipping, realtime });
+  const mailer = createMailer({ smtpUrl: options.smtpUrl, dataDir });
+  const publicUrl = options.publicUrl ?? 'http://localhost:3000';
+  const push = options.push ?? createPush({ dataDir });
+  const jobs = createApiJobs(db, logger, {
+    payments,
+    shipping,
+    notifications: { realtime, mailer, push, publicUrl },
+  });
   const app = createApiApp({
     realtime,
     db,
     events: jobs.events,
     dataDir,
-    mailer: createMailer({ smtpUrl: options.smtpUrl, dataDir }),
+    mailer,
     storage: diskStorage(dataDir),
-    publicUrl: options.publicUrl ?? 'http://localhost:3000',
+    publicUrl,
     logger,
     places: options.places ?? offlinePlaces(),
     payments,

@@ -41,7 +41,7 @@ import type { FeedbackBody, FeedbackItem, FeedbackPage } from './feedback';
 import type { BlockedUser, BlockState, DeleteAccountBody, DeletionCheck, UserReportBody } from './account-safety';
 import type { SocialLoginBody, SocialProvider } from './social';
 import type { ChatPageBody, ChatPageContent, ChatSent, ChatsContent, MuteChatBody, SendChatBody } from './chat';
-import type { NotificationPage } from './notifications';
+import type { NotificationPage, NotificationSettings } from './notifications';
 
 /**
  * Every api endpoint, once: method, path and aliases, what it takes, what it answers, and whether it needs
@@ -91,6 +91,7 @@ export interface Contents {
   UnreadCount: { unread_count: number };
   NotificationSummary: { unread_count: number; user: User };
   NotificationPage: NotificationPage;
+  NotificationSettings: NotificationSettings;
   FeeQuote: FeeQuoteContent;
   PaymentsConfig: PaymentsConfig;
   Customer: { customer_id: string };
@@ -1294,6 +1295,24 @@ export const endpoints = {
     content: 'UnreadCount',
     tag: 'Notifications',
     summary: 'Marks all your notifications read',
+  }),
+  notificationSettings: define()({
+    method: 'GET',
+    path: '/api/notification/settings',
+    auth: 'required',
+    input: 'path',
+    content: 'NotificationSettings',
+    tag: 'Notifications',
+    summary: 'Which important events you also get by e-mail',
+  }),
+  saveNotificationSettings: define<{ email: Partial<NotificationSettings['email']> }>()({
+    method: 'POST',
+    path: '/api/notification/settings',
+    auth: 'required',
+    input: 'body',
+    content: 'NotificationSettings',
+    tag: 'Notifications',
+    summary: 'Turns e-mail for topics on or off (the topics named; the others stay)',
   }),
   notificationRead: define<{ id: Id }>()({
     method: 'GET',

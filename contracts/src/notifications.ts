@@ -49,3 +49,32 @@ export interface NotificationPage {
 
 /** Notifications per page of the list. */
 export const NOTIFICATION_PAGE_SIZE = 30;
+
+/**
+ * The important events that also go by e-mail, by topic: each topic can be turned off in Notification Settings
+ * (all are on until then).
+ */
+export const EMAIL_TOPICS = {
+  offers: {
+    label: 'Swap offers',
+    description: 'A new offer or counter-offer on your listings, or one accepted',
+    kinds: ['swap.offered', 'swap.countered', 'swap.agreed'],
+  },
+  orders: { label: 'Sales', description: 'Someone bought your item: time to ship it', kinds: ['order.paid'] },
+  disputes: {
+    label: 'Disputes',
+    description: 'A dispute on one of your orders opened, added to or decided',
+    kinds: ['dispute.opened', 'dispute.updated'],
+  },
+} as const satisfies Record<string, { label: string; description: string; kinds: readonly NotificationKind[] }>;
+export type EmailTopic = keyof typeof EMAIL_TOPICS;
+export const EmailTopicNames = Object.keys(EMAIL_TOPICS) as EmailTopic[];
+
+/** The topic an e-mail of this kind belongs to, or undefined: not sent by e-mail. */
+export function emailTopicOf(kind: NotificationKind): EmailTopic | undefined {
+  return EmailTopicNames.find((topic) => (EMAIL_TOPICS[topic].kinds as readonly NotificationKind[]).includes(kind));
+}
+
+export interface NotificationSettings {
+  email: Record<EmailTopic, boolean>;
+}

@@ -19,6 +19,8 @@ export const routes = {
     return `/chat?${query.toString()}`;
   },
   notification: '/notification',
+  /** ours: which important events also come by e-mail (the account menu's Notification Settings), mfe_account's */
+  notificationSettings: '/notification-settings',
   myProfile: '/my-profile',
   /** My Profile opened on its form: where a first social sign-in lands, to review the proposed username */
   myProfileEdit: '/my-profile?edit=1',

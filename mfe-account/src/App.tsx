@@ -9,6 +9,7 @@ import { DeleteAccountPage } from './delete-account/DeleteAccountPage';
 import { BlockedUsersPage } from './blocked-users/BlockedUsersPage';
 import { ChatPage } from './chat/ChatPage';
 import { NotificationPage } from './notification/NotificationPage';
+import { NotificationSettingsPage } from './notification/NotificationSettingsPage';
 import pages from './pages.json';
 
 /** mfe_account's pages, every one of which needs login, at the paths pages.json declares. */
@@ -27,6 +28,7 @@ export default function AccountApp() {
         changePassword: <ChangePasswordPage />,
         chat: <ChatPage />,
         notification: <NotificationPage />,
+        notificationSettings: <NotificationSettingsPage />,
       }}
     />
   );

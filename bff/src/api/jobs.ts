@@ -19,7 +19,6 @@ import { reconciliationSchedule } from './ledger';
 import { orderHandlers, orderSchedules, type OrderDeps } from './orders';
 import { notificationHandlers, type NotificationDeps } from './notifications';
 import { payoutSchedule } from './payouts';
-import type { Realtime } from './realtime';
 import { swapHandlers, swapSchedules } from './swaps';
 
 /** Every handler of the api's domain events; later features add theirs here. */
@@ -63,11 +62,11 @@ export function createApiJobs(
     payments?: PaymentsPort;
     shipping?: ShippingPort;
     orderJobsEveryMs?: number;
-    /** users' open connections: notifications are written (and told to them) only with it */
-    realtime?: Realtime;
+    /** users' connections, push and mail: notifications are written (and delivered) only with them */
+    notifications?: Omit<NotificationDeps, 'db' | 'events'>;
   } = {},
 ): { events: Outbox; runner: JobRunner } {
-  const { payments, shipping, orderJobsEveryMs, realtime, ...runnerOptions } = options;
+  const { payments, shipping, orderJobsEveryMs, notifications, ...runnerOptions } = options;
   // the orders' handlers and schedules emit events themselves: through the outbox made below, which needs
   // the handlers first, so they reach it through this holder (filled before any job can run)
   const outbox: { events?: Outbox } = {};
@@ -83,8 +82,14 @@ export function createApiJobs(
           },
         }
       : undefined;
-  const handlers =
-    runnerOptions.handlers ?? new HandlerRegistry(apiHandlers(orders, realtime ? { db, realtime } : undefined));
+  const notify: NotificationDeps | undefined = notifications && {
+    ...notifications,
+    db,
+    get events() {
+      return outbox.events!;
+    },
+  };
+  const handlers = runnerOptions.handlers ?? new HandlerRegistry(apiHandlers(orders, notify));
   const schedules = apiSchedules(logger, payments, orders, orderJobsEveryMs);
   const runner = createJobRunner({ db, logger, schedules, ...runnerOptions, handlers });
   const events = createOutbox(handlers, { onEmitted: () => runner.wake() });

@@ -38,6 +38,8 @@ export interface DomainEvents {
   'review.posted': { reviewId: number };
   /** a chat message was stored (its recipient, when not connected, is told) */
   'chat.message': { messageId: number };
+  /** a notification was written: pushed to the user's devices, and e-mailed when important */
+  'notification.written': { notificationId: number };
   /** extra cash held for a swap goes back to its payer (a version superseded, the offer ended) */
   'swap.refund': { paymentIntentId: string };
 }

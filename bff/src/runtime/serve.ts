@@ -5,6 +5,7 @@ import { createIdentity } from '../adapters/identity';
 import { createMailer } from '../adapters/mail';
 import { createPayments } from '../adapters/payments';
 import { createPlaces } from '../adapters/places';
+import { createPush } from '../adapters/push';
 import { createShipping, SHIPPING_WEBHOOK_PATH } from '../adapters/shipping';
 import { createStorage } from '../adapters/storage';
 import { apiListener, createApiApp, createApiJobs } from '../api';
@@ -72,17 +73,23 @@ async function startApi(config: Config, db: Knex, logger: Logger): Promise<Start
     logger: logger.child({ name: 'realtime' }),
     redis: config.redisUrl ? { url: config.redisUrl, key: config.redisKey } : undefined,
   });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
   const jobs = createApiJobs(db, logger.child({ name: 'jobs' }), {
     payments,
     shipping,
     orderJobsEveryMs: config.orderJobsEveryMs,
-    realtime,
+    notifications: {
+      realtime,
+      mailer,
+      push: createPush({ ...config.push, dataDir: config.dataDir }),
+      publicUrl: config.publicUrl,
+    },
   });
   const app = createApiApp({
     realtime,
     events: jobs.events,
     db,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }),
+    mailer,
     storage: createStorage({ dataDir: config.dataDir, s3: config.s3 }),
     publicUrl: config.publicUrl,
     dataDir: config.dataDir,

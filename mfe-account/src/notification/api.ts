@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints, type NotificationPage } from '@swapstuff/contracts';
 import { api, useSession } from '@swapstuff/sdk';
-import { endpointKey, useApiMutation } from '@swapstuff/sdk/query';
+import { endpointKey, useApiMutation, useEndpointMutation, useEndpointQuery } from '@swapstuff/sdk/query';
 
 export const notificationsKey = endpointKey(endpoints.notificationList);
 
@@ -30,3 +30,9 @@ export const useMarkRead = () => {
     },
   });
 };
+
+/** Which important events also come by e-mail. */
+export const useNotificationSettings = () => useEndpointQuery(endpoints.notificationSettings);
+
+export const useSaveNotificationSettings = () =>
+  useEndpointMutation(endpoints.saveNotificationSettings, { invalidates: [endpoints.notificationSettings] });

@@ -79,7 +79,7 @@ describe('Header', () => {
     expect(avatar.textContent).toBe('AL');
   });
 
-  it('opens the avatar menu with My Profile, My Categories and Logout, moves with the arrows and closes on Escape', async () => {
+  it('opens the avatar menu (My Profile … Logout), moves with the arrows and closes on Escape', async () => {
     useSession.getState().signIn(user);
     await renderHeader();
     const button = screen.getByTestId('avatar-menu');
@@ -93,10 +93,12 @@ describe('Header', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['My Profile', 'My Categories', 'Logout']);
+    ).toEqual(['My Profile', 'My Categories', 'Notification Settings', 'Logout']);
     expect(document.activeElement).toBe(within(menu).getByRole('menuitem', { name: 'My Profile' }));
     await userEvent.keyboard('{ArrowDown}');
     expect(document.activeElement).toBe(within(menu).getByRole('menuitem', { name: 'My Categories' }));
+    await userEvent.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(within(menu).getByRole('menuitem', { name: 'Notification Settings' }));
     await userEvent.keyboard('{ArrowDown}');
     expect(document.activeElement).toBe(within(menu).getByRole('menuitem', { name: 'Logout' }));
     await userEvent.keyboard('{ArrowDown}');

@@ -19,10 +19,11 @@ describe('the menus of spec section 2, from the shell’s entries and the remote
     ]);
   });
 
-  it('the avatar menu (Logout, an action, follows it); My Categories is ours (issue 10: liked categories)', () => {
+  it('the avatar menu (Logout, an action, follows it); My Categories and Notification Settings are ours (issues 10, 16)', () => {
     expect(menuOf('avatarMenu', table)).toEqual([
       { label: 'My Profile', to: '/my-profile' },
       { label: 'My Categories', to: '/my-categories' },
+      { label: 'Notification Settings', to: '/notification-settings' },
     ]);
   });
 

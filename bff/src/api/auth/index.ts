@@ -5,3 +5,4 @@
 export { authRoutes } from './routes';
 export { authOf, bearerSessions, optionalAuth, requireAuth, viewerOf, type AuthContext } from './middleware';
 export { checkOwnPassword, endEverySession, registerPushToken } from './service';
+export { tokensRepo } from './repo';

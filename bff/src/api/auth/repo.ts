@@ -54,6 +54,22 @@ export const tokensRepo = {
     await db('auth_tokens').where({ id: tokenId }).update({ push_token: pushToken });
   },
 
+  /** The push tokens of the user's live sign-ins (a token idle past its life opens nothing, and is not pushed to). */
+  async pushTokensOf(db: Knex, userId: number): Promise<{ tokenId: number; token: string }[]> {
+    const rows: { id: number; push_token: string }[] = await db('auth_tokens')
+      .where({ user_id: userId })
+      .whereNull('revoked_at')
+      .whereNotNull('push_token')
+      .where('last_used_at', '>', new Date(Date.now() - TOKEN_IDLE_MS))
+      .select('id', 'push_token');
+    return rows.map((row) => ({ tokenId: row.id, token: row.push_token }));
+  },
+
+  /** A push token the push service says is no longer valid: the sign-in stays, without it. */
+  async dropPushToken(db: Knex, tokenId: number): Promise<void> {
+    await db('auth_tokens').where({ id: tokenId }).update({ push_token: null });
+  },
+
   async revoke(db: Knex, tokenId: number): Promise<void> {
     await db('auth_tokens').where({ id: tokenId }).whereNull('revoked_at').update({ revoked_at: new Date() });
   },

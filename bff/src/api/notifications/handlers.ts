@@ -1,14 +1,17 @@
 import { ListingStatus, Money, OfferStatus, OrderSwapStatus, routes, sellerName } from '@swapstuff/contracts';
 import { toDate, type Knex } from '@swapstuff/db';
-import { on, type DomainEvents, type EventName, type Handler } from '../../jobs';
+import { on, type DomainEvents, type EventName, type Handler, type Outbox } from '../../jobs';
 import { ordersRepo, type OrderRow } from '../orders';
 import type { Realtime } from '../realtime';
 import { swapsRepo } from '../swaps';
+import { deliveryHandlers, type DeliveryDeps } from './delivery';
 import { notificationsRepo, type Notice } from './repo';
 
-export interface NotificationDeps {
+export interface NotificationDeps extends DeliveryDeps {
   db: Knex;
   realtime: Pick<Realtime, 'toUsers' | 'isConnected'>;
+  /** the outbox: a notification written is announced in the same transaction, for its push and e-mail */
+  readonly events: Outbox;
 }
 
 /** What an event tells whom; nothing when it concerns no one (or what it was about is gone). */
@@ -342,16 +345,19 @@ function chatComposer(deps: NotificationDeps): Compose<'chat.message'> {
 
 /**
  * One outbox handler per event that tells users something: it writes the notifications in the handler's
- * transaction (once per event and user, `notificationsRepo.tell`) and, once committed, tells the users' open
- * connections, whose header bell counts again.
+ * transaction (once per event and user, `notificationsRepo.tell`), announces each new one (its push and e-mail
+ * follow, delivery.ts) and, once committed, tells the users' open connections, whose header bell counts again.
  */
 export function notificationHandlers(deps: NotificationDeps): Handler[] {
   const all = { ...composers, 'chat.message': chatComposer(deps) } as Record<EventName, Compose<EventName>>;
-  return (Object.keys(all) as EventName[]).map((event) =>
+  const writers = (Object.keys(all) as EventName[]).map((event) =>
     on(event, `notifications.${event}`, async (trx, payload, { jobId }) => {
       const notices = await all[event](trx, payload);
       if (notices.length === 0 || jobId === null) return;
-      const told = await notificationsRepo.tell(trx, jobId, notices);
+      const told = (await notificationsRepo.tell(trx, jobId, notices)).filter((t) => t.isNew);
+      for (const { notification } of told) {
+        await deps.events.emit(trx, 'notification.written', { notificationId: notification.id });
+      }
       trx.executionPromise.then(
         () =>
           told.forEach(({ userId, notification }) => deps.realtime.toUsers([userId], 'notification:new', notification)),
@@ -359,4 +365,5 @@ export function notificationHandlers(deps: NotificationDeps): Handler[] {
       );
     }),
   );
+  return [...writers, ...deliveryHandlers(deps)];
 }

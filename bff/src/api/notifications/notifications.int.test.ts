@@ -12,6 +12,8 @@ import {
 } from '@swapstuff/contracts';
 import { postForm, registerUser } from '../../../test/listings';
 import { call, startTestApi, type TestApi } from '../../../test/harness';
+import { startFcmSandbox, type FcmSandbox } from '../../../test/fcm';
+import { fcmPush } from '../../adapters/push';
 import { AUSTIN, BUYABLE_FIELDS, buyableListing, buy, member, runJobs, type Member } from '../../../test/orders';
 import {
   accept,
@@ -33,13 +35,16 @@ import {
  */
 type Client = Socket<RealtimeServerEvents, RealtimeClientEvents>;
 let api: TestApi;
+let fcm: FcmSandbox;
 const clients: Client[] = [];
 beforeAll(async () => {
-  api = await startTestApi();
+  fcm = await startFcmSandbox();
+  api = await startTestApi({ push: fcmPush({ serviceAccount: fcm.serviceAccount, url: fcm.url }) });
 });
 afterAll(async () => {
   for (const client of clients) client.disconnect();
   await api.close();
+  await fcm.close();
 });
 
 async function connect(token: string): Promise<Client> {
@@ -372,5 +377,73 @@ describe('a chat message', () => {
     await sendChat(dee, { chatId, text: 'Are you there?' });
     await runJobs(api);
     expect((await kindsOf(eve)).length).toBe(2);
+  });
+});
+
+describe('delivery', () => {
+  const signInAgain = async (username: string) =>
+    (
+      await call<{ token: string }>(api.url, 'POST', '/api/user/signin', {
+        body: { email: `${username}@example.com`, password: 'listing-pass-1' },
+      })
+    ).body.Content.token;
+  const registerDevice = (token: string, fcmToken: string) =>
+    call(api.url, 'POST', '/api/user/notifications', { token, headers: { fcmToken } });
+
+  it('pushes each notification to every device signed in with a push token, and drops one FCM no longer knows', async () => {
+    const [ann, bob] = [await member(api, 'ann_pushes'), await member(api, 'bob_pushed')];
+    const tablet = await signInAgain('bob_pushed');
+    await registerDevice(bob.token, 'bob-phone');
+    await registerDevice(tablet, 'bob-old-tablet');
+    fcm.unregistered.add('bob-old-tablet');
+    const kettle = await buyableListing(api, bob, { title: 'Copper kettle' });
+    await ask(ann, kettle, 'Does it whistle?');
+    await runJobs(api);
+    const [written] = (await list(bob)).body.Content.notifications;
+    expect(fcm.sent.filter((m) => m.token.startsWith('bob-'))).toEqual([
+      {
+        token: 'bob-phone',
+        notification: { title: written.title, body: '“Does it whistle?”' },
+        data: { link: `/item-detail/${kettle}`, tag: `notification-${written.id}` },
+        android: { collapse_key: `notification-${written.id}` },
+        apns: { headers: { 'apns-collapse-id': `notification-${written.id}` } },
+      },
+    ]);
+    const tokens = await api.db('auth_tokens').where({ user_id: bob.id }).orderBy('id').pluck('push_token');
+    expect(tokens).toEqual(['bob-phone', null]);
+  });
+
+  it('e-mails the important kinds, unless the user turned their topic off', async () => {
+    const [ann, bob] = [await member(api, 'ann_mails', AUSTIN), await member(api, 'bob_mailed')];
+    const settings = (body?: unknown) =>
+      call<{ email: Record<string, boolean> }>(api.url, body ? 'POST' : 'GET', '/api/notification/settings', {
+        token: bob.token,
+        body,
+      });
+    expect((await settings()).body.Content).toEqual({ email: { offers: true, orders: true, disputes: true } });
+
+    const rug = await swapListing(api, bob, 'Kilim rug');
+    expectOk(await offer(api, ann, { productId: rug, productIds: [await swapListing(api, ann, 'Tin box')] }));
+    await runJobs(api);
+    const mail = await api.waitForMail('bob_mailed@example.com');
+    expect(mail.subject).toBe('New swap offer');
+    expect(mail.text).toContain('http://localhost:3000/swap-requests');
+    expect(mail.text).toContain('http://localhost:3000/notification-settings');
+    // a question is not one of the important kinds: no mail
+    await ask(ann, await buyableListing(api, bob, { title: 'Tin lamp' }), 'Working?');
+    await runJobs(api);
+    expect((await api.outbox()).filter((m) => m.to === 'bob_mailed@example.com')).toHaveLength(1);
+
+    for (const refused of [{}, { email: {} }, { email: { offers: 'maybe' } }, { email: { spam: true } }]) {
+      expect((await settings(refused)).status).toBe(400);
+    }
+    const off = await settings({ email: { offers: false } });
+    expect(off.body.Content).toEqual({ email: { offers: false, orders: true, disputes: true } });
+    expectOk(await offer(api, ann, { productId: rug, productIds: [await swapListing(api, ann, 'Tin cup')] }));
+    await runJobs(api);
+    expect((await api.outbox()).filter((m) => m.to === 'bob_mailed@example.com')).toHaveLength(1);
+    // still told on the site
+    expect((await kindsOf(bob)).filter((k) => k === 'swap.offered')).toHaveLength(2);
+    expect((await call(api.url, 'GET', '/api/notification/settings')).status).toBe(401);
   });
 });

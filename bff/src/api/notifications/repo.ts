@@ -1,5 +1,7 @@
 import {
+  EmailTopicNames,
   NOTIFICATION_PAGE_SIZE,
+  type EmailTopic,
   type Notification,
   type NotificationKind,
   type NotificationPage,
@@ -53,31 +55,74 @@ export const notificationsRepo = {
 
   /**
    * Writes the notices of one event, each user's at most once: `eventId` (the outbox row) with the user is unique,
-   * so an event worked off again adds nothing. Answers the event's notifications as stored.
+   * so an event worked off again adds nothing. Answers the event's notifications as stored, `isNew` for those
+   * written now.
    */
   async tell(
     trx: Knex.Transaction,
     eventId: number,
     notices: Notice[],
-  ): Promise<{ userId: number; notification: Notification }[]> {
+  ): Promise<{ userId: number; notification: Notification; isNew: boolean }[]> {
+    const before = new Set<number>(await trx('notifications').where({ event_id: eventId }).pluck('user_id'));
     const now = new Date();
-    await trx('notifications')
-      .insert(
-        notices.map((notice) => ({
-          user_id: notice.userId,
-          kind: notice.kind,
-          title: clip(notice.title, TITLE_MAX),
-          body: clip(notice.text, TEXT_MAX),
-          link: notice.link,
-          due_at: notice.dueAt ?? null,
-          event_id: eventId,
-          created_at: now,
-        })),
-      )
-      .onConflict(['event_id', 'user_id'])
-      .ignore();
+    const fresh = notices.filter((notice) => !before.has(notice.userId));
+    if (fresh.length > 0) {
+      await trx('notifications')
+        .insert(
+          fresh.map((notice) => ({
+            user_id: notice.userId,
+            kind: notice.kind,
+            title: clip(notice.title, TITLE_MAX),
+            body: clip(notice.text, TEXT_MAX),
+            link: notice.link,
+            due_at: notice.dueAt ?? null,
+            event_id: eventId,
+            created_at: now,
+          })),
+        )
+        // the same user twice in one event's notices, or a replay racing this one: once
+        .onConflict(['event_id', 'user_id'])
+        .ignore();
+    }
     const rows: NotificationRow[] = await trx('notifications').where({ event_id: eventId });
-    return rows.map((row) => ({ userId: row.user_id, notification: toNotification(row) }));
+    return rows.map((row) => ({
+      userId: row.user_id,
+      notification: toNotification(row),
+      isNew: !before.has(row.user_id),
+    }));
+  },
+
+  /** A notification with whom it goes to: their e-mail while their account lives. */
+  async forDelivery(
+    db: Knex,
+    id: number,
+  ): Promise<{ userId: number; email: string | null; notification: Notification } | undefined> {
+    const row: (NotificationRow & { email: string; deleted_at: Date | number | null }) | undefined = await db(
+      'notifications as n',
+    )
+      .join('users as u', 'u.id', 'n.user_id')
+      .where('n.id', id)
+      .first('n.*', 'u.email', 'u.deleted_at');
+    if (!row) return undefined;
+    return {
+      userId: row.user_id,
+      email: row.deleted_at === null ? row.email : null,
+      notification: toNotification(row),
+    };
+  },
+
+  /** Which topics the user wants by e-mail: all, but for those turned off. */
+  async emailSettings(db: Knex, userId: number): Promise<Record<EmailTopic, boolean>> {
+    const rows: { topic: string; enabled: number | boolean }[] = await db('email_preferences')
+      .where({ user_id: userId })
+      .select('topic', 'enabled');
+    const off = new Set(rows.filter((row) => !row.enabled).map((row) => row.topic));
+    return Object.fromEntries(EmailTopicNames.map((topic) => [topic, !off.has(topic)])) as Record<EmailTopic, boolean>;
+  },
+
+  async saveEmailSettings(db: Knex, userId: number, email: Partial<Record<EmailTopic, boolean>>): Promise<void> {
+    const rows = Object.entries(email).map(([topic, enabled]) => ({ user_id: userId, topic, enabled }));
+    if (rows.length > 0) await db('email_preferences').insert(rows).onConflict(['user_id', 'topic']).merge(['enabled']);
   },
 
   async page(db: Knex, userId: number, before: number | undefined): Promise<Omit<NotificationPage, 'unread_count'>> {

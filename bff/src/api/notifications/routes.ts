@@ -1,4 +1,4 @@
-import { endpoints, messages } from '@swapstuff/contracts';
+import { EmailTopicNames, endpoints, messages, type NotificationSettings } from '@swapstuff/contracts';
 import Joi from 'joi';
 import type { ApiDeps } from '../deps';
 import { idParam, idSchema, ok } from '../../http';
@@ -8,6 +8,11 @@ import { toUser } from '../users';
 import * as notifications from './service';
 
 const listSchema = Joi.object({ before: idSchema(messages.validationFailed) });
+const settingsSchema = Joi.object({
+  email: Joi.object(Object.fromEntries(EmailTopicNames.map((topic) => [topic, Joi.boolean()])))
+    .min(1)
+    .required(),
+}).messages({ '*': messages.validationFailed });
 
 /** Spec section 7, Other: the header's unread badge, the notifications summary, the list and reading them. */
 export function notificationsRoutes(deps: ApiDeps, api: ApiRouter): void {
@@ -24,6 +29,18 @@ export function notificationsRoutes(deps: ApiDeps, api: ApiRouter): void {
   api.handle<{ before?: number }>(endpoints.notificationList, { schema: listSchema }, async ({ input, res }) => {
     ok(res, await notifications.page(deps, authOf(res).user.id, input.before));
   });
+
+  api.handle(endpoints.notificationSettings, {}, async ({ res }) => {
+    ok(res, await notifications.settings(deps, authOf(res).user.id));
+  });
+
+  api.handle<{ email: Partial<NotificationSettings['email']> }>(
+    endpoints.saveNotificationSettings,
+    { schema: settingsSchema },
+    async ({ input, res }) => {
+      ok(res, await notifications.saveSettings(deps, authOf(res).user.id, input.email));
+    },
+  );
 
   // registered before read/:id, which would otherwise take "all" for an id
   api.handle(endpoints.notificationReadAll, {}, async ({ res }) => {

@@ -1,4 +1,4 @@
-import { messages, type NotificationPage } from '@swapstuff/contracts';
+import { messages, type NotificationPage, type NotificationSettings } from '@swapstuff/contracts';
 import type { ApiDeps } from '../deps';
 import { registerPushToken } from '../auth';
 import { HttpError } from '../../http';
@@ -44,4 +44,18 @@ export async function markRead(deps: ApiDeps, userId: number, id?: number): Prom
   const unread_count = await unreadCount(deps, userId);
   deps.realtime.toUsers([userId], 'notification:read', { unread_count });
   return unread_count;
+}
+
+export async function settings(deps: ApiDeps, userId: number): Promise<NotificationSettings> {
+  return { email: await notificationsRepo.emailSettings(deps.db, userId) };
+}
+
+/** Turns e-mail for the topics named on or off; the others stay as they were. */
+export async function saveSettings(
+  deps: ApiDeps,
+  userId: number,
+  email: Partial<NotificationSettings['email']>,
+): Promise<NotificationSettings> {
+  await notificationsRepo.saveEmailSettings(deps.db, userId, email);
+  return settings(deps, userId);
 }

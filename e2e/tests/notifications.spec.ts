@@ -1,0 +1,71 @@
+import { test, expect } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { signIn } from '../support/catalog';
+import { sellerWithListing } from '../support/listings';
+import { newUser, registerViaApi } from '../support/users';
+import { baseURL, servers, type Engine } from '../servers';
+
+/**
+ * Issue 16, acceptance 3, in two browsers: a shopper asks a question on a seller's listing; the seller's bell rises
+ * without a reload, the Notifications page shows it unread under Today, opening it leads to the listing, and Mark
+ * all as read clears the bell, in the seller's other tab too.
+ */
+
+const apiOf = (engine: Engine) => `http://127.0.0.1:${servers[engine].apiPort}`;
+
+test('a question on a listing notifies its seller live; reading clears the bell in every tab', async ({
+  page: shopper,
+  browser,
+}, info) => {
+  const engine = info.project.name as Engine;
+  const title = `Brass lantern ${randomBytes(3).toString('hex')}`;
+  const { seller, listingId } = await sellerWithListing(apiOf(engine), title);
+  const asker = { ...newUser(), firstName: 'Grace', lastName: 'Hopper' };
+  await registerViaApi(shopper.request, asker);
+  await signIn(shopper, asker);
+
+  // the seller, in a browser of her own with two tabs, on the home page
+  const sellerContext = await browser.newContext({ baseURL: baseURL(engine) });
+  const tab = await sellerContext.newPage();
+  await signIn(tab, seller);
+  const otherTab = await sellerContext.newPage();
+  await otherTab.goto('/');
+  await expect(tab.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+
+  await shopper.goto(`/item-detail/${listingId}`);
+  await shopper.getByRole('button', { name: 'Ask Questions' }).click();
+  const ask = shopper.getByRole('dialog', { name: 'Ask Questions' });
+  await ask.getByLabel('Your question').fill('Does it take a candle or a bulb?');
+  await ask.getByRole('button', { name: 'Send' }).click();
+  await expect(ask).toBeHidden();
+
+  // the bell rises in both tabs, no reload
+  await expect(tab.getByRole('link', { name: 'Notifications, 1 unread' })).toBeVisible();
+  await expect(otherTab.getByRole('link', { name: 'Notifications, 1 unread' })).toBeVisible();
+
+  await tab.getByRole('link', { name: 'Notifications, 1 unread' }).click();
+  await expect(tab).toHaveURL(/\/notification$/);
+  const today = tab.getByRole('region', { name: 'Today' });
+  const notice = today.getByRole('button', { name: new RegExp(`Unread: Grace H\\. asked about "${title}"`) });
+  await expect(notice).toContainText('“Does it take a candle or a bulb?”');
+  await expect(tab.getByText('1 unread', { exact: true })).toBeVisible();
+
+  // opening it leads to the listing and reads it
+  await notice.click();
+  await expect(tab).toHaveURL(new RegExp(`/item-detail/${listingId}$`));
+  await expect(tab.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+  await expect(otherTab.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+
+  // a second question, then Mark all as read on the page clears the bell everywhere
+  await shopper.getByRole('button', { name: 'Ask Questions' }).click();
+  await ask.getByLabel('Your question').fill('And is the glass original?');
+  await ask.getByRole('button', { name: 'Send' }).click();
+  await expect(otherTab.getByRole('link', { name: 'Notifications, 1 unread' })).toBeVisible();
+  await tab.goto('/notification');
+  await tab.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(tab.getByText('All read')).toBeVisible();
+  await expect(otherTab.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+  await tab.setViewportSize({ width: 390, height: 844 });
+  await tab.screenshot({ path: info.outputPath('notifications-phone.png'), fullPage: true });
+  await sellerContext.close();
+});
