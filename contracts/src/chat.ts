@@ -156,6 +156,8 @@ export interface RealtimeServerEvents {
   'chat:typing': (typing: { chatId: number; userId: number }) => void;
   /** to both members: the other sees the receipt, the reader's other tabs lower their badge */
   'chat:read': (read: { chatId: number; userId: number; upToId: number }) => void;
+  /** the user muted or unmuted a conversation (their other tabs: its badge counts again) */
+  'chat:muted': (muted: MuteChatBody) => void;
   /** a notification written for the user, or the user's notifications read (the header's bell counts again) */
   'notification:new': (notification: Notification) => void;
   'notification:read': (read: { unread_count: number }) => void;

@@ -18,6 +18,7 @@ let site: Site;
 let pids: number[];
 let cookie: string;
 let xsrf: string;
+let friendId: number;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -27,6 +28,8 @@ interface Traffic {
   stop(): Promise<Outcome[]>;
 }
 
+const KINDS = ['signed-in', 'visitor', 'api', 'notification badge', 'chat badge'];
+
 /** Signed-in browsers and visitors through the gateway, an app straight to the api, and a readiness probe. */
 function traffic(): Traffic {
   const browser = { Cookie: cookie, 'X-XSRF-TOKEN': xsrf, 'Sec-Fetch-Site': 'same-origin' };
@@ -35,6 +38,9 @@ function traffic(): Traffic {
     // a visitor's search: home would be answered from the few seconds it is kept (catalog's ListedAnswers)
     startLoad({ base: site.gateway, path: () => '/api/public/productsearch/lamp', workers: 2, timeoutMs: 15_000 }),
     startLoad({ base: site.api, path: () => '/api/reasons/1', workers: 2, timeoutMs: 15_000 }),
+    // the header's badges, as the shell counts them
+    startLoad({ base: site.gateway, path: () => '/api/notification/count', headers: browser, workers: 1 }),
+    startLoad({ base: site.gateway, path: () => '/api/user/chats', headers: browser, workers: 1 }),
   ];
   const readiness: Traffic['readiness'] = [];
   let probing = true;
@@ -89,6 +95,20 @@ beforeAll(async () => {
     }),
   });
   expect(registered.status).toBe(201);
+  const friend = await fetch(`${site.api}/api/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      firstName: 'Fault',
+      lastName: 'Friend',
+      username: 'fault_friend',
+      email: 'friend@example.com',
+      password: 'granite-owl-4417',
+      confirmPassword: 'granite-owl-4417',
+      agreeToTerms: true,
+    }),
+  });
+  friendId = ((await friend.json()) as { Content: { user: { id: number } } }).Content.user.id;
   const cookies = registered.headers.getSetCookie().map((line) => line.split(';')[0]);
   cookie = cookies.join('; ');
   xsrf = decodeURIComponent(cookies.find((c) => c.startsWith('XSRF-TOKEN='))!.split('=')[1]);
@@ -106,12 +126,28 @@ function expectSameProcesses(): void {
   expect(pids.filter((pid) => !isRunning(pid)).map(commandOf)).toEqual([]);
 }
 
+/** A chat message as the browser sends it, with its client id: the same id again is a retry, never a second message. */
+const sendChat = (clientId: string) =>
+  fetch(`${site.gateway}/api/userchat/send`, {
+    method: 'POST',
+    headers: {
+      Cookie: cookie,
+      'X-XSRF-TOKEN': xsrf,
+      'Sec-Fetch-Site': 'same-origin',
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({ userId: friendId, text: 'Sent while the database was away', clientId }),
+  });
+
 it('the database killed (-9) under load: 503s at once, no exit, and traffic back within 5 s of its return', async () => {
   const load = traffic();
   await sleep(1500);
   const killedAt = Date.now();
   await db.kill();
-  await sleep(3000);
+  await sleep(500);
+  // a message sent meanwhile is refused, not half kept
+  expect((await sendChat('fault-message-1')).status).toBe(503);
+  await sleep(2500);
   const restartAt = Date.now();
   await db.start();
   const upAt = Date.now();
@@ -138,10 +174,26 @@ it('the database killed (-9) under load: 503s at once, no exit, and traffic back
   expect(readyAgain).toBeDefined();
   expect(readyAgain!.at + readyAgain!.ms - upAt).toBeLessThan(5000);
 
-  for (const [i, kind] of ['signed-in', 'visitor', 'api'].entries()) {
+  for (const [i, kind] of KINDS.entries()) {
     const back = recoveredAt(load.loads[i].outcomes, upAt);
     expect({ kind, recovered: back !== undefined && back - upAt < 5000 }).toEqual({ kind, recovered: true });
   }
+
+  // the phone sends it again, twice: one message
+  expect((await sendChat('fault-message-1')).status).toBe(201);
+  expect((await sendChat('fault-message-1')).status).toBe(200);
+  const page = await fetch(`${site.gateway}/api/userchat`, {
+    method: 'POST',
+    headers: {
+      Cookie: cookie,
+      'X-XSRF-TOKEN': xsrf,
+      'Sec-Fetch-Site': 'same-origin',
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({ userId: friendId }),
+  });
+  const { messages } = ((await page.json()) as { Content: { messages: { text: string }[] } }).Content;
+  expect(messages.map((m) => m.text)).toEqual(['Sent while the database was away']);
 }, 120_000);
 
 it('the database paused (SIGSTOP) under load: 503 within the statement timeout instead of a hang, then back', async () => {
@@ -167,7 +219,7 @@ it('the database paused (SIGSTOP) under load: 503 within the statement timeout i
   expect(probesHung.length).toBeGreaterThan(3);
   expect(probesHung.every((p) => p.status === 503 && p.ms < 1200)).toBe(true);
 
-  for (const [i, kind] of ['signed-in', 'visitor', 'api'].entries()) {
+  for (const [i, kind] of KINDS.entries()) {
     const back = recoveredAt(load.loads[i].outcomes, resumedAt);
     expect({ kind, recovered: back !== undefined && back - resumedAt < 5000 }).toEqual({ kind, recovered: true });
   }

@@ -85,7 +85,12 @@ export function ChatPage() {
       clearTimeout(timer);
       timer = setTimeout(() => void refetch.current(), LIST_REFRESH_MS);
     };
-    const offs = [realtime.on('chat:message', refresh), realtime.on('chat:read', refresh), realtime.onConnect(refresh)];
+    const offs = [
+      realtime.on('chat:message', refresh),
+      realtime.on('chat:read', refresh),
+      realtime.on('chat:muted', refresh),
+      realtime.onConnect(refresh),
+    ];
     return () => {
       offs.forEach((off) => off());
       clearTimeout(timer);

@@ -81,6 +81,16 @@ it("leaves alone what changes no badge: its own messages, the other's receipts, 
   await waitFor(() => expect(counts()).toBe(2));
 });
 
+it('counts the chat badge again when this user mutes a conversation in another tab', async () => {
+  useSession.getState().signIn(me);
+  render(<LiveUpdates />);
+  act(() => realtimeConnected());
+  await waitFor(() => expect(badge()).toBe(3));
+  server.answer('GET /api/user/chats', ok({ chats: [], unread_count: 1 }));
+  act(() => deliverRealtime('chat:muted', { chatId: 30, muted: true }));
+  await waitFor(() => expect(badge()).toBe(1));
+});
+
 it('counts a burst of messages once', async () => {
   useSession.getState().signIn(me);
   render(<LiveUpdates />);

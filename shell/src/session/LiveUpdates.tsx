@@ -20,7 +20,7 @@ async function readCounts(which: { chat: boolean; notifications: boolean }): Pro
 /**
  * The live connection while someone is signed in (issue 16), and the header's badges over it, in every open tab:
  * both counted at connection (and again after each reconnection, which may have missed events); the chat badge
- * when a message arrives and when this user reads a conversation anywhere; the bell when a notification is
+ * when a message arrives and when this user reads or mutes a conversation anywhere; the bell when a notification is
  * written and when this user reads theirs anywhere (that event carries the count). A message in the conversation
  * this tab shows, while it is seen, is left to the chat page, which reads it at once (its read then lowers the
  * badges).
@@ -49,6 +49,7 @@ export function LiveUpdates() {
       realtime.on('chat:read', (read) => {
         if (read.userId === userId) recount({ chat: true });
       }),
+      realtime.on('chat:muted', () => recount({ chat: true })),
       realtime.on('notification:new', () => recount({ notifications: true })),
       realtime.on('notification:read', ({ unread_count }) =>
         useSession.getState().setUnreadCounts({ notifications: unread_count }),

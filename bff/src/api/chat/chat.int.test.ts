@@ -270,4 +270,19 @@ describe('muting', () => {
     expect((await mute(c, { chatId: chat.id, muted: true })).status).toBe(404);
     expect((await mute(listener, { chatId: chat.id, muted: 'yes' })).status).toBe(400);
   });
+
+  it('takes 50 mutes and unmutes at once: each answered, one setting kept, the last one asked for afterwards', async () => {
+    const talker = await member(api, `chat_n${stamp}`);
+    const listener = await member(api, `chat_o${stamp}`);
+    const { chat } = (await send(talker, { userId: listener.id, text: 'hi' })).body.Content;
+    const mute = (muted: boolean) =>
+      call(api.url, 'POST', '/api/userchat/mute', { token: listener.token, body: { chatId: chat.id, muted } });
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, n) => mute(n % 2 === 0)));
+    expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
+    const rows = await api.db('chat_members').where({ chat_id: chat.id, user_id: listener.id });
+    expect(rows).toHaveLength(1);
+    await mute(true);
+    expect((await chats(listener)).chats[0].muted).toBe(true);
+    expect((await chats(listener)).unread_count).toBe(0);
+  });
 });

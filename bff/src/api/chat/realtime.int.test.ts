@@ -135,6 +135,17 @@ describe('a conversation, live', () => {
     await until(() => typing.length === 1, 'B typing');
     expect(typing).toEqual([{ chatId, userId: b.id }]);
   });
+
+  it("tells the member's own tabs, and no one else, of a conversation muted", async () => {
+    const [aTab, bTab] = await Promise.all([connect(a.token), connect(b.token)]);
+    const [toA, toB] = [heard(aTab, 'chat:muted'), heard(bTab, 'chat:muted')];
+    const { chatId } = (await send(a, { productId: listing, text: 'Muting soon' })).body.Content.message;
+    await call(api.url, 'POST', '/api/userchat/mute', { token: b.token, body: { chatId, muted: true } });
+    await until(() => toB.length === 1, "B's tab hears the mute");
+    expect(toB).toEqual([{ chatId, muted: true }]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(toA).toEqual([]);
+  });
 });
 
 describe('sessions that end', () => {

@@ -202,9 +202,13 @@ export async function typing(deps: ApiDeps, userId: number, payload: unknown): P
   deps.realtime.toUsers([otherId], 'chat:typing', { chatId, userId });
 }
 
-/** `POST /api/userchat/mute`: a member's own setting; the conversation is theirs or "not found". */
+/**
+ * `POST /api/userchat/mute`: a member's own setting; the conversation is theirs or "not found". Their other tabs and
+ * devices hear it: a muted conversation leaves their chat badge.
+ */
 export async function mute(deps: ApiDeps, userId: number, body: MuteChatBody): Promise<MuteChatBody> {
   if (!(await chatRepo.ofMember(deps.db, body.chatId, userId))) throw new HttpError(404, chatMessages.chatNotFound);
   await chatRepo.setMuted(deps.db, body.chatId, userId, body.muted);
+  deps.realtime.toUsers([userId], 'chat:muted', body);
   return body;
 }

@@ -380,6 +380,31 @@ describe('a chat message', () => {
   });
 });
 
+describe('at once', () => {
+  it('takes 50 reads, read-alls and settings saves at once: each answered, one consistent state left', async () => {
+    const [ann, bob] = [await member(api, 'ann_racing'), await member(api, 'bob_racing')];
+    const stool = await buyableListing(api, bob, { title: 'Step stool' });
+    for (let n = 0; n < 10; n += 1) expect((await ask(ann, stool, `Question ${n}?`)).status).toBe(201);
+    await runJobs(api);
+    const ids = (await list(bob)).body.Content.notifications.map((n) => n.id);
+    expect(ids).toHaveLength(10);
+    const get = (path: string) => call<{ unread_count: number }>(api.url, 'GET', path, { token: bob.token });
+    const save = (offers: boolean) =>
+      call(api.url, 'POST', '/api/notification/settings', { token: bob.token, body: { email: { offers } } });
+    const answers = await Promise.all([
+      ...ids.flatMap((id) => [get(`/api/notification/read/${id}`), get(`/api/notification/read/${id}`)]),
+      ...Array.from({ length: 10 }, () => get('/api/notification/read/all')),
+      ...Array.from({ length: 20 }, (_, n) => save(n % 2 === 0)),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
+    expect(await count(bob)).toBe(0);
+    expect(await api.db('notifications').where({ user_id: bob.id }).whereNull('read_at')).toEqual([]);
+    expect(await api.db('email_preferences').where({ user_id: bob.id })).toEqual([
+      expect.objectContaining({ topic: 'offers' }),
+    ]);
+  });
+});
+
 describe('delivery', () => {
   const signInAgain = async (username: string) =>
     (
