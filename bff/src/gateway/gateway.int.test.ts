@@ -3,6 +3,7 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import vm from 'node:vm';
 import { brotliDecompressSync } from 'node:zlib';
 import pino from 'pino';
 import { io } from 'socket.io-client';
@@ -622,9 +623,28 @@ describe('shell and remotes', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
     expect(res.headers.get('cache-control')).toBe('no-cache');
-    const worker = await res.text();
-    expect(worker).toContain("addEventListener('push'");
-    expect(worker).toContain('showNotification');
+    // run as a browser runs it: a push shows the notification it carries, a click opens where it leads
+    const listeners: Record<string, (event: unknown) => void> = {};
+    const shown: unknown[][] = [];
+    const opened: string[] = [];
+    const waits: Promise<unknown>[] = [];
+    const self = {
+      addEventListener: (type: string, listener: (event: unknown) => void) => (listeners[type] = listener),
+      registration: { showNotification: async (...args: unknown[]) => shown.push(args) },
+      clients: { openWindow: async (url: string) => opened.push(url) },
+    };
+    vm.runInNewContext(await res.text(), { self });
+    const payload = { title: 'New swap offer', body: 'Ann L. about "Oak chair".', link: '/swap-requests', tag: 't-7' };
+    listeners.push({ data: { json: () => payload }, waitUntil: (p: Promise<unknown>) => waits.push(p) });
+    await Promise.all(waits);
+    expect(shown).toEqual([
+      ['New swap offer', { body: 'Ann L. about "Oak chair".', tag: 't-7', data: { link: '/swap-requests' } }],
+    ]);
+    const notification = { data: { link: '/swap-requests' }, close: jest.fn() };
+    listeners.notificationclick({ notification, waitUntil: (p: Promise<unknown>) => waits.push(p) });
+    await Promise.all(waits);
+    expect(notification.close).toHaveBeenCalled();
+    expect(opened).toEqual(['/swap-requests']);
   });
 
   it('re-reads the remote registry when the file changes', async () => {

@@ -3,7 +3,7 @@ import { NO_CACHE } from './caching';
 
 /**
  * The service worker of web push: a browser that turned notifications on gets each push as a system
- * notification, and a click opens the page it leads to. Served at /sw.js (a worker controls the paths
+ * notification (a push sent again replaces the first: the same tag), and a click opens the page it leads to. Served at /sw.js (a worker controls the paths
  * below its own, so it sits at the root), never cached, so a change reaches every browser.
  */
 const WORKER = `self.addEventListener('push', (event) => {
@@ -11,6 +11,7 @@ const WORKER = `self.addEventListener('push', (event) => {
   event.waitUntil(
     self.registration.showNotification(data.title || 'Swapstuff', {
       body: data.body || '',
+      tag: data.tag,
       data: { link: data.link || '/notification' },
     }),
   );
