@@ -8,7 +8,8 @@ import { baseURL, servers, type Engine } from '../servers';
 /**
  * Issue 16, acceptance 3, in two browsers: a shopper asks a question on a seller's listing; the seller's bell rises
  * without a reload, the Notifications page shows it unread under Today, opening it leads to the listing, and Mark
- * all as read clears the bell, in the seller's other tab too.
+ * all as read clears the bell, in the seller's other tab too. Then she turns e-mail for swap offers off in
+ * Notification Settings.
  */
 
 const apiOf = (engine: Engine) => `http://127.0.0.1:${servers[engine].apiPort}`;
@@ -67,5 +68,19 @@ test('a question on a listing notifies its seller live; reading clears the bell 
   await expect(otherTab.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
   await tab.setViewportSize({ width: 390, height: 844 });
   await tab.screenshot({ path: info.outputPath('notifications-phone.png'), fullPage: true });
+
+  // e-mail for swap offers turned off from the avatar menu's Notification Settings, and still off on a reload
+  await tab.setViewportSize({ width: 1280, height: 800 });
+  await tab.getByTestId('avatar-menu').click();
+  await tab.getByRole('menuitem', { name: 'Notification Settings' }).click();
+  await expect(tab).toHaveURL(/\/notification-settings$/);
+  const offers = tab.getByRole('switch', { name: 'Swap offers' });
+  await expect(offers).toBeChecked();
+  await offers.click();
+  await expect(tab.getByText('E-mails for Swap offers are off')).toBeVisible();
+  await tab.reload();
+  await expect(tab.getByRole('switch', { name: 'Swap offers' })).not.toBeChecked();
+  await expect(tab.getByRole('switch', { name: 'Sales' })).toBeChecked();
+  await tab.screenshot({ path: info.outputPath('notification-settings.png') });
   await sellerContext.close();
 });

@@ -138,19 +138,24 @@ const composers: { [E in EventName]?: Compose<E> } = {
     const swap = (await swapsRepo.byId(trx, swapId))!;
     const { proposer_id } = (await swapsRepo.version(trx, swapId, version))!;
     // told as the event was, whatever happened to the offer since
-    const [kind, title, from] =
+    const [kind, title, from, says] =
       version === 1
-        ? (['swap.offered', 'New swap offer', proposer_id] as const)
+        ? (['swap.offered', 'New swap offer', proposer_id, 'offers a swap for'] as const)
         : agreed
-          ? (['swap.agreed', 'Your counter-offer was accepted', swap.sender_id] as const)
-          : (['swap.countered', 'New counter-offer', proposer_id] as const);
+          ? ([
+              'swap.agreed',
+              'Your counter-offer was accepted',
+              swap.sender_id,
+              'agreed to your counter-offer for',
+            ] as const)
+          : (['swap.countered', 'New counter-offer', proposer_id, 'made a counter-offer for'] as const);
     const about = await titleOf(trx, swap.listing_id);
     return [
       {
         userId: from === swap.sender_id ? swap.receiver_id : swap.sender_id,
         kind,
         title,
-        text: `${await nameOf(trx, from)} about "${about}". Open Swap Requests to answer it.`,
+        text: `${await nameOf(trx, from)} ${says} "${about}". Open Swap Requests to answer.`,
         link: routes.swapRequests,
       },
     ];
