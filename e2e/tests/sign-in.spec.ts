@@ -61,7 +61,7 @@ test('a visitor opening /notification signs in and comes back', async ({ page, r
   // the page itself, not only its address: the remote that owns it has loaded for the signed-in user (and
   // the test does not end with its files in flight: Chromium now and then hangs closing a context then)
   await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
-  await expect(page.getByText('Your notifications will show here soon.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No notifications yet' })).toBeVisible();
 });
 
 test('logout lands on /login and clears the persisted store', async ({ page, request }) => {
