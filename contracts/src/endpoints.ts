@@ -709,7 +709,7 @@ export const endpoints = {
   suggestions: define<{ keyword?: string | null; limit?: number }>()({
     method: 'POST',
     path: '/api/product/suggestions',
-    auth: 'none',
+    auth: 'optional',
     input: 'body',
     content: 'Suggestions',
     tag: 'Catalog',

@@ -288,10 +288,20 @@ export async function suggestionIds(db: Knex, keyword: string, limit: number): P
   return merged.slice(0, limit);
 }
 
-/** The titles of listed listings among `ids`, in the order of `ids` (the index's listings, read again with their sellers). */
-export async function listedTitles(db: Knex, ids: number[]): Promise<{ id: number; title: string }[]> {
-  const rows: { id: number; title: string }[] = await whereListed(
-    db('products as p').join('users as u', 'u.id', 'p.user_id').whereIn('p.id', ids),
+/**
+ * The titles of listed listings among `ids` that the viewer may see (no block between them and the seller), in the
+ * order of `ids` (the index's listings, read again with their sellers).
+ */
+export async function listedTitles(
+  db: Knex,
+  viewerId: number | null,
+  ids: number[],
+): Promise<{ id: number; title: string }[]> {
+  const rows: { id: number; title: string }[] = await whereNoBlockWith(
+    whereListed(db('products as p').join('users as u', 'u.id', 'p.user_id').whereIn('p.id', ids)),
+    db,
+    viewerId,
+    'p.id',
   ).select('p.id', 'p.title');
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);

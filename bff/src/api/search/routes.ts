@@ -21,6 +21,6 @@ export function searchRoutes(deps: ApiDeps, api: ApiRouter): void {
   );
 
   api.handle<SuggestionBody>(endpoints.suggestions, { schema: suggestionSchema }, async ({ input, res }) => {
-    ok(res, { products: await catalogSearch.suggestions(deps, input) });
+    ok(res, { products: await catalogSearch.suggestions(deps, viewerOf(res), input) });
   });
 }

@@ -147,4 +147,23 @@ describe('search (the same answers on both engines)', () => {
     const tooMany = await call(api.url, 'POST', '/api/product/suggestions', { body: { keyword: 'bike', limit: 11 } });
     expect(tooMany.status).toBe(400);
   });
+
+  it('suggests nothing of a seller blocked either way, to the two of them only', async () => {
+    const [blocker, blocked] = [await seller(api, 'search_blocker'), await seller(api, 'search_blocked')];
+    const ownerId = (await api.db('users').where({ username: 'search_owner' }).first('id')).id;
+    const blockedId = (await api.db('users').where({ username: 'search_blocked' }).first('id')).id;
+    expect((await call(api.url, 'POST', `/api/user/block/${ownerId}`, { token: blocker.token })).status).toBe(200);
+    expect((await call(api.url, 'POST', `/api/user/block/${blockedId}`, { token: owner.token })).status).toBe(200);
+    const titles = async (token?: string) =>
+      (
+        await call<{ products: { title: string }[] }>(api.url, 'POST', '/api/product/suggestions', {
+          token,
+          body: { keyword: 'bi', limit: 10 },
+        })
+      ).body.Content.products.map((p) => p.title);
+    expect(await titles(blocker.token)).toEqual([]);
+    expect(await titles(blocked.token)).toEqual([]);
+    expect((await titles()).sort()).toEqual(['Electric bike', 'Red road bike']);
+    expect((await titles(owner.token)).sort()).toEqual(['Electric bike', 'Red road bike']);
+  });
 });

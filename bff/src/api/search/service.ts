@@ -25,11 +25,12 @@ export async function search(deps: ApiDeps, viewerId: number | null, body: Searc
   };
 }
 
-/** The header's suggestions: titles of listings search shows. */
+/** The header's suggestions: titles of listings search shows (to this viewer: none of a user blocked either way). */
 export async function suggestions(
   deps: ApiDeps,
+  viewerId: number | null,
   { keyword, limit }: SuggestionBody,
 ): Promise<{ id: number; title: string }[]> {
   if (!keyword) return [];
-  return listedTitles(deps.db, await suggestionIds(deps.db, keyword, limit));
+  return listedTitles(deps.db, viewerId, await suggestionIds(deps.db, keyword, limit));
 }
