@@ -14,6 +14,7 @@ import {
 } from '../jobs';
 import type { PaymentsPort } from '../adapters/payments';
 import type { ShippingPort } from '../adapters/shipping';
+import { cardHandlers } from './cards';
 import { searchIndexHandlers } from './catalog';
 import { reconciliationSchedule } from './ledger';
 import { orderHandlers, orderSchedules, type OrderDeps } from './orders';
@@ -25,7 +26,7 @@ import { swapHandlers, swapSchedules } from './swaps';
 export function apiHandlers(orders?: OrderDeps, notifications?: NotificationDeps): Handler[] {
   return [
     ...searchIndexHandlers(databaseSearchIndex()),
-    ...(orders ? [...orderHandlers(orders), ...swapHandlers(orders)] : []),
+    ...(orders ? [...orderHandlers(orders), ...swapHandlers(orders), ...cardHandlers(orders)] : []),
     ...(notifications ? notificationHandlers(notifications) : []),
   ];
 }

@@ -165,6 +165,22 @@ describe('a deleted account', () => {
       body: { email: `${username}@example.com`, password: PASSWORD },
     });
     expect(signIn.status).toBe(401);
+
+    // the payment provider keeps neither the card nor the name (its jobs run twice: nothing changes)
+    const { customer_id: customerId } = await api.db('users').where({ id: who.id }).first('customer_id');
+    expect((await api.payments.listCards(customerId)).cards.map((c) => c.id)).toEqual([who.card]);
+    await runJobs(api);
+    await api
+      .db('outbox')
+      .where({ handler: 'cards.forget-customer' })
+      .update({ status: 'pending', run_at: Date.now() });
+    await runJobs(api);
+    expect(await api.db('outbox').where({ handler: 'cards.forget-customer', status: 'done' })).not.toHaveLength(0);
+    expect((await api.payments.listCards(customerId)).cards).toEqual([]);
+    const atProvider = await fetch(`${api.paymentsUrl}/v1/customers/${customerId}`, {
+      headers: { Authorization: 'Bearer sk_test_sandbox' },
+    });
+    expect(await atProvider.json()).toMatchObject({ name: 'Deleted user', email: `deleted-${who.id}@deleted.invalid` });
   });
 
   it("is gone from every public answer, while others' orders, reviews and questions keep a Deleted user", async () => {

@@ -1,3 +1,4 @@
 export { cardsRoutes } from './routes';
 export { ensureCustomer } from './service';
 export { cardsRepo } from './repo';
+export { cardHandlers } from './jobs';
