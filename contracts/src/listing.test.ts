@@ -16,6 +16,8 @@ describe('how a listing reads', () => {
     expect(sellerName(person)).toBe('Ada L.');
     expect(sellerName({ ...person, last_name: '' })).toBe('Ada');
     expect(sellerName({ ...person, is_business: 1, businessName: 'Acme Outlet' })).toBe('Acme Outlet');
+    // a deleted account reads whole, never "Deleted U."
+    expect(sellerName({ ...person, first_name: 'Deleted', last_name: 'user', is_business: 1 })).toBe('Deleted user');
   });
 
   it('labels the category by how the listing is sold', () => {

@@ -1,3 +1,4 @@
+import { DELETED_USER_NAME } from './account-safety';
 import { Money } from './money';
 import { ListingStatus, listingLabel } from './status';
 import type { ImageVariant, Product, ProductSeller } from './types';
@@ -7,8 +8,13 @@ import type { ImageVariant, Product, ProductSeller } from './types';
  * the item page, and later offers and orders all take their words from here.
  */
 
-/** The seller as cards show them: "Ada L." (first name, last initial); a business by its name. */
+/**
+ * The seller as cards show them: "Ada L." (first name, last initial); a business by its name; a deleted account
+ * whole, "Deleted user".
+ */
 export function sellerName(user: Pick<ProductSeller, 'first_name' | 'last_name' | 'is_business' | 'businessName'>) {
+  if (user.first_name === DELETED_USER_NAME.first_name && user.last_name === DELETED_USER_NAME.last_name)
+    return `${user.first_name} ${user.last_name}`;
   if (user.is_business && user.businessName) return user.businessName;
   const initial = user.last_name.trim().charAt(0);
   return initial ? `${user.first_name} ${initial.toUpperCase()}.` : user.first_name;

@@ -63,7 +63,7 @@ it('names a deleted account without a link', () => {
   const { card } = renderCard({
     buyer: { id: 0, first_name: 'Deleted', last_name: 'user', avatar: null, is_business: 0 },
   });
-  expect(card().textContent).toContain('Buyer: Deleted U.');
+  expect(card().textContent).toContain('Buyer: Deleted user');
   expect(within(card()).queryByRole('link', { name: /Deleted/ })).toBeNull();
   expect(within(card()).queryByRole('link', { name: 'Message' })).toBeNull();
 });
