@@ -16,6 +16,12 @@ export interface SocialLoginBody {
   email?: string;
   id?: string;
   accessToken?: string;
+  /**
+   * ours: the name the person gave the provider, when its ID token carries none (Apple sends it once, beside the
+   * token, on the first sign-in only); used only for an account made by this sign-in
+   */
+  givenName?: string;
+  familyName?: string;
 }
 
 /** The site's sign-in through a provider (the gateway's authorization code flow): where it starts and returns. */

@@ -8,7 +8,7 @@ import { OIDC_CLIENTS, signInAtProvider, startTestProvider, type TestProvider } 
 import type { IdentitySettings } from '../adapters/identity';
 import { loadConfig } from '../config';
 import { createGatewayApp } from '.';
-import { PENDING_COOKIE } from './social-sign-in';
+import { appleName, PENDING_COOKIE } from './social-sign-in';
 
 /**
  * The site's social sign-in (issue 15, spec /login-web): the gateway's authorization code flow with PKCE against
@@ -261,14 +261,33 @@ describe('the callback', () => {
   });
 
   it("turns a provider's form POST (Apple's form_post) into the same GET, which carries the Lax cookie", async () => {
-    const res = await fetch(`${base}/login-web/callback`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'code=abc&state=def&user=%7B%7D&other=x',
-      redirect: 'manual',
-    });
+    const post = (body: string) =>
+      fetch(`${base}/login-web/callback`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+        redirect: 'manual',
+      });
+    const res = await post('code=abc&state=def&user=%7B%7D&other=x');
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/login-web/callback?code=abc&state=def');
+    expect(res.headers.get('location')).toBe('/login-web/callback?code=abc&state=def&user=%7B%7D');
+    // a `user` far longer than Apple's is not passed on
+    const long = await post(`code=abc&state=def&user=${'x'.repeat(3000)}`);
+    expect(long.headers.get('location')).toBe('/login-web/callback?code=abc&state=def');
+  });
+
+  it("reads the name in Apple's one-time `user` field, and nothing else from it", () => {
+    const user = (value: unknown) => appleName(JSON.stringify(value));
+    expect(user({ name: { firstName: ' Ada ', lastName: 'Lovelace' }, email: 'x@privaterelay.appleid.com' })).toEqual({
+      givenName: 'Ada',
+      familyName: 'Lovelace',
+    });
+    expect(user({ name: { firstName: 'Ada' } })).toEqual({ givenName: 'Ada', familyName: undefined });
+    for (const odd of [{}, { name: 'Ada' }, { name: { firstName: 7 } }, { name: { firstName: '  ' } }, [1]]) {
+      expect(user(odd)).toEqual({});
+    }
+    expect(appleName('not json')).toEqual({});
+    expect(appleName(undefined)).toEqual({});
   });
 
   it('replaces the session of someone already signed in: a new session id, the old one worth nothing', async () => {

@@ -24,6 +24,16 @@ const PENDING_MS = 10 * 60_000;
 const SCOPES = 'openid email profile';
 /** a callbackUrl is a path of ours; anything longer is not one */
 const MAX_CALLBACK_URL = 2048;
+/** Apple's `user` (JSON: name and e-mail) is a few hundred characters; anything much longer is not Apple's */
+const MAX_APPLE_USER = 2048;
+
+/** The name in Apple's `user` field (`{"name":{"firstName","lastName"},"email"}`), if it holds one. */
+export function appleName(user: string | undefined): { givenName?: string; familyName?: string } {
+  const name = parseJsonObject<{ name?: { firstName?: unknown; lastName?: unknown } }>(user ?? '')?.name;
+  const part = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim().slice(0, 50) : undefined);
+  const givenName = part(name?.firstName);
+  return givenName ? { givenName, familyName: part(name?.lastName) } : {};
+}
 
 /** What the browser carries to the provider and back: checked at the callback, then forgotten. */
 interface Pending {
@@ -159,11 +169,15 @@ export function createSocialSignIn(options: {
     res.redirect(303, url.toString());
   });
 
-  // Apple's form_post: only the answer's fields go on, as a same-site GET that carries the pending cookie
+  // Apple's form_post: only the answer's fields go on, as a same-site GET that carries the pending cookie (with
+  // `user`, the name Apple sends on a first sign-in only, which its ID token never carries)
   router.post(SOCIAL_CALLBACK_PATH, express.urlencoded({ extended: false, limit: '16kb' }), (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const fields = Object.fromEntries(
-      ['code', 'state', 'error'].flatMap((name) => (typeof body[name] === 'string' ? [[name, body[name]]] : [])),
+      ['code', 'state', 'error', 'user'].flatMap((name) => {
+        const value = body[name];
+        return typeof value === 'string' && value.length <= MAX_APPLE_USER ? [[name, value]] : [];
+      }),
     );
     res.redirect(303, `${SOCIAL_CALLBACK_PATH}?${new URLSearchParams(fields).toString()}`);
   });
@@ -214,7 +228,12 @@ export function createSocialSignIn(options: {
     if (!code) return back('failed');
     try {
       const idToken = await idTokenFor(pending, code);
-      const body: SocialLoginBody = { provider: pending.provider, token: idToken, nonce: pending.nonce };
+      const body: SocialLoginBody = {
+        provider: pending.provider,
+        token: idToken,
+        nonce: pending.nonce,
+        ...appleName(text(req.query.user)),
+      };
       const answer = await fetch(new URL(endpoints.socialLogin.path, apiUrl), {
         method: 'POST',
         headers: { ...apiRequestHeaders(req), 'content-type': 'application/json', isweb: '1' },

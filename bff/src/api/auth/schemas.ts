@@ -44,7 +44,10 @@ export interface ChangePasswordBody {
   confirmPassword: string;
 }
 
-/** Spec section 7, social login's body: the ID token decides; the other fields are the app's and not trusted. */
+/**
+ * Spec section 7, social login's body: the ID token decides; the other fields are the app's and not trusted (but for
+ * the name, ours, which only names an account this sign-in makes when the token names no one).
+ */
 export const socialLoginSchema = Joi.object({
   provider: Joi.string()
     .valid(...SOCIAL_PROVIDERS)
@@ -56,5 +59,7 @@ export const socialLoginSchema = Joi.object({
   providerId: Joi.string().max(255).allow('', null),
   email: Joi.string().max(254).allow('', null),
   id: Joi.alternatives(Joi.string().max(255), Joi.number()).allow('', null),
+  givenName: Joi.string().trim().max(50).allow('', null),
+  familyName: Joi.string().trim().max(50).allow('', null),
   ...pushToken,
 });

@@ -138,6 +138,43 @@ describe('refusing a token', () => {
     expect(await socialLogin({ provider: 'google', token: own })).toMatchObject(refused);
   });
 
+  it('names a new account as the person told the provider when the token names no one (Apple), never otherwise', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const claims = (email: string) => ({
+      sub: subjectOf(email),
+      aud: OIDC_CLIENTS.app.client_id,
+      email,
+      email_verified: true,
+      iat: now,
+      exp: now + 600,
+    });
+    const relayed = fresh('x7k2q9');
+    const made = await socialLogin({
+      provider: 'google',
+      token: await provider.sign(claims(relayed)),
+      givenName: ' Ada ',
+      familyName: 'Lovelace',
+    });
+    expect(made.status).toBe(200);
+    expect(made.body.Content.user).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace' });
+    // a later sign-in does not rename the account
+    const again = await socialLogin({
+      provider: 'google',
+      token: await provider.sign(claims(relayed)),
+      givenName: 'Eve',
+    });
+    expect(again.body.Content.user).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace' });
+    // a token that names the person wins over the body
+    const named = fresh('named');
+    const withName = await socialLogin({
+      provider: 'google',
+      token: await provider.sign({ ...claims(named), given_name: 'Grace', family_name: 'Hopper' }),
+      givenName: 'Mallory',
+    });
+    expect(withName.body.Content.user).toMatchObject({ first_name: 'Grace', last_name: 'Hopper' });
+    expect((await socialLogin({ provider: 'google', token: 'x.y.z', givenName: 'x'.repeat(51) })).status).toBe(400);
+  });
+
   it('that has expired', async () => {
     const now = Math.floor(Date.now() / 1000);
     const email = fresh('expired');

@@ -27,8 +27,14 @@ export function proposedUsername(email: string, taken: number): string {
   return base.slice(0, 20 - suffix.length) + suffix;
 }
 
-/** Names from the token: given and family name, else the full name split, else the e-mail's name. */
-function namesOf(identity: VerifiedIdentity): { first_name: string; last_name: string } {
+/**
+ * Names from the token: given and family name, else the full name split; else the name the person gave the
+ * provider, as the app or the gateway passed it on (Apple's, which its tokens never carry); else the e-mail's name.
+ */
+function namesOf(identity: VerifiedIdentity, given: GivenName): { first_name: string; last_name: string } {
+  if (!identity.givenName && !identity.name && given.givenName) {
+    return { first_name: given.givenName.slice(0, 50), last_name: (given.familyName ?? '').slice(0, 50) };
+  }
   const [first, ...rest] = (identity.name ?? identity.email.split('@')[0]).split(/\s+/);
   return {
     first_name: (identity.givenName ?? first ?? 'Member').slice(0, 50),
@@ -41,7 +47,13 @@ function namesOf(identity: VerifiedIdentity): { first_name: string; last_name: s
  * e-mail, now linked, else a new account. Races (two first sign-ins at once, a proposed username taken
  * meanwhile) end on a unique index and are tried again.
  */
-async function userFor(deps: ApiDeps, identity: VerifiedIdentity): Promise<{ user: UserRow; created: boolean }> {
+type GivenName = Pick<SocialLoginBody, 'givenName' | 'familyName'>;
+
+async function userFor(
+  deps: ApiDeps,
+  identity: VerifiedIdentity,
+  given: GivenName,
+): Promise<{ user: UserRow; created: boolean }> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const linked = await deps
       .db('social_identities as s')
@@ -58,7 +70,7 @@ async function userFor(deps: ApiDeps, identity: VerifiedIdentity): Promise<{ use
           userId = await usersRepo.insert(
             trx,
             individualUser({
-              ...namesOf(identity),
+              ...namesOf(identity, given),
               username: proposedUsername(identity.email, attempt),
               email: identity.email,
               password_hash: NO_PASSWORD,
@@ -102,6 +114,6 @@ export async function socialSignIn(
     deps.logger.info({ provider: body.provider, reason: err.reason }, 'social sign-in refused');
     throw new HttpError(401, messages.socialLoginFailed);
   }
-  const { user, created } = await userFor(deps, identity);
+  const { user, created } = await userFor(deps, identity, body);
   return { ...(await issueToken(deps, user, client)), newAccount: created };
 }
