@@ -38,6 +38,15 @@ const fresh = (name: string) => `${name}.${++n}.${Date.now() % 100000}@gmail.exa
 type Answer = LoginContent & { newAccount: boolean };
 const socialLogin = (body: Record<string, unknown>) => call<Answer>(api.url, 'POST', '/api/app/social/login', { body });
 const refused = { status: 401, body: { Description: messages.socialLoginFailed } };
+/** The claims our app's ID token carries for `email`, valid from `iat` for ten minutes. */
+const claimsOf = (email: string, iat = Math.floor(Date.now() / 1000)) => ({
+  sub: subjectOf(email),
+  aud: OIDC_CLIENTS.app.client_id,
+  email,
+  email_verified: true,
+  iat,
+  exp: iat + 600,
+});
 
 describe('the providers', () => {
   it('says which are configured, and refuses the others', async () => {
@@ -139,19 +148,10 @@ describe('refusing a token', () => {
   });
 
   it('names a new account as the person told the provider when the token names no one (Apple), never otherwise', async () => {
-    const now = Math.floor(Date.now() / 1000);
-    const claims = (email: string) => ({
-      sub: subjectOf(email),
-      aud: OIDC_CLIENTS.app.client_id,
-      email,
-      email_verified: true,
-      iat: now,
-      exp: now + 600,
-    });
     const relayed = fresh('x7k2q9');
     const made = await socialLogin({
       provider: 'google',
-      token: await provider.sign(claims(relayed)),
+      token: await provider.sign(claimsOf(relayed)),
       givenName: ' Ada ',
       familyName: 'Lovelace',
     });
@@ -160,7 +160,7 @@ describe('refusing a token', () => {
     // a later sign-in does not rename the account
     const again = await socialLogin({
       provider: 'google',
-      token: await provider.sign(claims(relayed)),
+      token: await provider.sign(claimsOf(relayed)),
       givenName: 'Eve',
     });
     expect(again.body.Content.user).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace' });
@@ -168,7 +168,7 @@ describe('refusing a token', () => {
     const named = fresh('named');
     const withName = await socialLogin({
       provider: 'google',
-      token: await provider.sign({ ...claims(named), given_name: 'Grace', family_name: 'Hopper' }),
+      token: await provider.sign({ ...claimsOf(named), given_name: 'Grace', family_name: 'Hopper' }),
       givenName: 'Mallory',
     });
     expect(withName.body.Content.user).toMatchObject({ first_name: 'Grace', last_name: 'Hopper' });
@@ -178,24 +178,10 @@ describe('refusing a token', () => {
   it('that has expired', async () => {
     const now = Math.floor(Date.now() / 1000);
     const email = fresh('expired');
-    const token = await provider.sign({
-      sub: subjectOf(email),
-      aud: OIDC_CLIENTS.app.client_id,
-      email,
-      email_verified: true,
-      iat: now - 7200,
-      exp: now - 3600,
-    });
+    const token = await provider.sign({ ...claimsOf(email, now - 7200), exp: now - 3600 });
     expect(await socialLogin({ provider: 'google', token })).toMatchObject(refused);
     // the same, still valid, is taken: what refused it was the time
-    const valid = await provider.sign({
-      sub: subjectOf(email),
-      aud: OIDC_CLIENTS.app.client_id,
-      email,
-      email_verified: true,
-      iat: now,
-      exp: now + 600,
-    });
+    const valid = await provider.sign(claimsOf(email, now));
     expect((await socialLogin({ provider: 'google', token: valid })).status).toBe(200);
   });
 
