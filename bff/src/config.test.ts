@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from './config';
@@ -62,6 +62,26 @@ describe('shipping', () => {
       shippo: { apiToken: 'shippo_live_x', webhookSecret: 'whsec_shippo' },
     });
     expect(() => readFileSync(path.join(dataDir, 'shippo-webhook-secret'))).toThrow();
+  });
+});
+
+describe('push', () => {
+  it('records pushes unless configured; FCM by a service account (file or JSON), Web Push by its three settings', () => {
+    expect(load().push).toEqual({ fcm: undefined, webPush: undefined });
+    const account = { project_id: 'p', client_email: 'e@p.iam', private_key: 'k', token_uri: 'https://t' };
+    const file = path.join(dataDir, 'service-account.json');
+    writeFileSync(file, JSON.stringify(account));
+    expect(load({ FCM_SERVICE_ACCOUNT: file }).push.fcm).toEqual({ serviceAccount: account, url: undefined });
+    expect(load({ FCM_SERVICE_ACCOUNT: JSON.stringify(account), FCM_URL: 'http://fcm.test' }).push.fcm).toEqual({
+      serviceAccount: account,
+      url: 'http://fcm.test',
+    });
+    expect(() => load({ WEB_PUSH_PUBLIC_KEY: 'pub' })).toThrow(
+      'WEB_PUSH_PUBLIC_KEY is set, so WEB_PUSH_PRIVATE_KEY must be set too',
+    );
+    expect(
+      load({ WEB_PUSH_PUBLIC_KEY: 'pub', WEB_PUSH_PRIVATE_KEY: 'priv', WEB_PUSH_SUBJECT: 'mailto:a@b.c' }).push.webPush,
+    ).toEqual({ publicKey: 'pub', privateKey: 'priv', subject: 'mailto:a@b.c' });
   });
 });
 

@@ -213,14 +213,19 @@ function sandboxSecret(
  * STRIPE_SECRET_KEY selects Stripe itself (then its publishable key and webhook secret must be set too);
  * without it our sandbox plays Stripe, with a webhook secret the api and the sandbox share through DATA_DIR.
  */
+/** Settings that go together: once `trigger` is set, each of the others must be too (a half-configured provider is a mistake). */
+function neededWith(env: Env, trigger: string): (name: string) => string {
+  return (name) => {
+    const value = env[name];
+    if (!value) throw new Error(`${trigger} is set, so ${name} must be set too`);
+    return value;
+  };
+}
+
 function payments(env: Env, dataDir: string): { payments: PaymentsConfig; stripeSandbox: StripeSandboxConfig } {
   const port = int(env, 'STRIPE_SANDBOX_PORT', 3002);
   const secretKey = env.STRIPE_SECRET_KEY;
-  const need = (name: string) => {
-    const value = env[name];
-    if (!value) throw new Error(`STRIPE_SECRET_KEY is set, so ${name} must be set too`);
-    return value;
-  };
+  const need = neededWith(env, 'STRIPE_SECRET_KEY');
   const webhookSecret = secretKey
     ? need('STRIPE_WEBHOOK_SECRET')
     : env.STRIPE_WEBHOOK_SECRET || sandboxSecret(dataDir, 'stripe-webhook', 'STRIPE_WEBHOOK_SECRET');
@@ -303,11 +308,7 @@ function push(env: Env): Config['push'] {
       }
     : undefined;
   const publicKey = env.WEB_PUSH_PUBLIC_KEY;
-  const need = (name: string) => {
-    const value = env[name];
-    if (!value) throw new Error(`WEB_PUSH_PUBLIC_KEY is set, so ${name} must be set too`);
-    return value;
-  };
+  const need = neededWith(env, 'WEB_PUSH_PUBLIC_KEY');
   const webPush = publicKey
     ? { publicKey, privateKey: need('WEB_PUSH_PRIVATE_KEY'), subject: need('WEB_PUSH_SUBJECT') }
     : undefined;
@@ -318,11 +319,7 @@ function push(env: Env): Config['push'] {
 function s3(env: Env): S3Options | undefined {
   const bucket = env.S3_BUCKET;
   if (!bucket) return undefined;
-  const need = (name: string) => {
-    const value = env[name];
-    if (!value) throw new Error(`S3_BUCKET is set, so ${name} must be set too`);
-    return value;
-  };
+  const need = neededWith(env, 'S3_BUCKET');
   return {
     bucket,
     endpoint: env.S3_ENDPOINT || `https://s3.${need('S3_REGION')}.amazonaws.com`,

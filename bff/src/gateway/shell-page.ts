@@ -9,6 +9,7 @@ import {
   shellPages,
 } from '@swapstuff/contracts';
 import type { FirstViewMarkup, FirstViewRenderer } from './first-view';
+import { escapeHtml } from '../http';
 import type { RemoteManifest } from './remote-manifests';
 import { publishedRegistry, type PublishedRegistry, type RemoteRegistry } from './remotes';
 import { hasSessionCookie } from './session';
@@ -47,9 +48,6 @@ export interface ShellPage {
   /** the page's data for the shell (contracts' PAGE_DATA), after #root */
   data: string;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 function preloadTag({ href, kind }: Preload): string {
   const url = escapeHtml(href);

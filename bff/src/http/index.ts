@@ -1,4 +1,4 @@
-/** What every HTTP handler of the api and the gateway shares: envelopes, shared answers, encodings, ids, paging, LIKE, JSON, rate limits. */
+/** What every HTTP handler of the api and the gateway shares: envelopes, shared answers, encodings, ids, paging, LIKE, JSON, HTML, rate limits. */
 export { created, envelope, fieldError, HttpError, ok, send } from './envelope';
 export { acceptedEncodings, type Encoding } from './encodings';
 export { COMPRESS_ABOVE_BYTES, okShared, sharedAnswer, sharedRepresentation, type EtagOf } from './shared-answer';
@@ -6,4 +6,5 @@ export { idParam, idSchema, MAX_ID } from './ids';
 export { countedPage, pagingKeys, PER_PAGE_DEFAULT, PER_PAGE_MAX, type Paging } from './paging';
 export { whereContains } from './like';
 export { parseJsonObject } from './json';
+export { escapeHtml } from './html';
 export { clearLimit, consume, refund, type Limit } from './rate-limit';

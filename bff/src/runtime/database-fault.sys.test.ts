@@ -126,9 +126,9 @@ function expectSameProcesses(): void {
   expect(pids.filter((pid) => !isRunning(pid)).map(commandOf)).toEqual([]);
 }
 
-/** A chat message as the browser sends it, with its client id: the same id again is a retry, never a second message. */
-const sendChat = (clientId: string) =>
-  fetch(`${site.gateway}/api/userchat/send`, {
+/** A JSON post as the signed-in browser makes it, through the gateway. */
+const browserPost = (path: string, body: object) =>
+  fetch(`${site.gateway}${path}`, {
     method: 'POST',
     headers: {
       Cookie: cookie,
@@ -136,8 +136,17 @@ const sendChat = (clientId: string) =>
       'Sec-Fetch-Site': 'same-origin',
       'Content-Type': 'application/json',
     },
-    body: JSON.stringify({ userId: friendId, text: 'Sent while the database was away', clientId }),
+    body: JSON.stringify(body),
   });
+
+const browserGet = (path: string) =>
+  fetch(`${site.gateway}${path}`, {
+    headers: { Cookie: cookie, 'X-XSRF-TOKEN': xsrf, 'Sec-Fetch-Site': 'same-origin' },
+  });
+
+/** A chat message as the browser sends it, with its client id: the same id again is a retry, never a second message. */
+const sendChat = (clientId: string) =>
+  browserPost('/api/userchat/send', { userId: friendId, text: 'Sent while the database was away', clientId });
 
 it('the database killed (-9) under load: 503s at once, no exit, and traffic back within 5 s of its return', async () => {
   const load = traffic();
@@ -145,8 +154,10 @@ it('the database killed (-9) under load: 503s at once, no exit, and traffic back
   const killedAt = Date.now();
   await db.kill();
   await sleep(500);
-  // a message sent meanwhile is refused, not half kept
+  // a message sent meanwhile is refused, not half kept; so are reading notifications and saving their settings
   expect((await sendChat('fault-message-1')).status).toBe(503);
+  expect((await browserGet('/api/notification/read/all')).status).toBe(503);
+  expect((await browserPost('/api/notification/settings', { email: { offers: false } })).status).toBe(503);
   await sleep(2500);
   const restartAt = Date.now();
   await db.start();
@@ -179,19 +190,17 @@ it('the database killed (-9) under load: 503s at once, no exit, and traffic back
     expect({ kind, recovered: back !== undefined && back - upAt < 5000 }).toEqual({ kind, recovered: true });
   }
 
+  // the same, once it is back
+  expect((await browserGet('/api/notification/read/all')).status).toBe(200);
+  const saved = await browserPost('/api/notification/settings', { email: { offers: false } });
+  expect(((await saved.json()) as { Content: unknown }).Content).toEqual({
+    email: { offers: false, orders: true, disputes: true },
+  });
+
   // the phone sends it again, twice: one message
   expect((await sendChat('fault-message-1')).status).toBe(201);
   expect((await sendChat('fault-message-1')).status).toBe(200);
-  const page = await fetch(`${site.gateway}/api/userchat`, {
-    method: 'POST',
-    headers: {
-      Cookie: cookie,
-      'X-XSRF-TOKEN': xsrf,
-      'Sec-Fetch-Site': 'same-origin',
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify({ userId: friendId }),
-  });
+  const page = await browserPost('/api/userchat', { userId: friendId });
   const { messages } = ((await page.json()) as { Content: { messages: { text: string }[] } }).Content;
   expect(messages.map((m) => m.text)).toEqual(['Sent while the database was away']);
 }, 120_000);

@@ -1,7 +1,7 @@
 import { messages, type BusinessRegisterBody, type LoginContent, type RegisterBody } from '@swapstuff/contracts';
 import { isUniqueViolation, withTransaction, type Knex } from '@swapstuff/db';
 import type { ApiDeps } from '../deps';
-import { clearLimit, consume, fieldError, HttpError, refund, type Limit } from '../../http';
+import { clearLimit, consume, escapeHtml, fieldError, HttpError, refund, type Limit } from '../../http';
 import { toUser, usersRepo, type NewUser, type UserRow } from '../users';
 import { passwordProblem } from './password-policy';
 import { burnVerify, hashPassword, verifyPassword } from './passwords';
@@ -236,7 +236,7 @@ export function resetMail(to: string, link: string) {
     '',
     'If you did not ask for this, you can ignore this e-mail: your password stays the same.',
   ].join('\n');
-  const href = link.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  const href = escapeHtml(link);
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937">
 <p>Hello,</p>
 <p>We received a request to reset the password of your Swapstuff account. Use the button below within one hour to choose a new password (the link works once).</p>

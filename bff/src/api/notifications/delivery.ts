@@ -3,6 +3,7 @@ import type { Mailer, MailMessage } from '../../adapters/mail';
 import type { PushPort } from '../../adapters/push';
 import { on, type Handler } from '../../jobs';
 import { tokensRepo } from '../auth';
+import { escapeHtml } from '../../http';
 import { notificationsRepo } from './repo';
 
 export interface DeliveryDeps {
@@ -11,9 +12,6 @@ export interface DeliveryDeps {
   /** the site's address, for the links in mails */
   publicUrl: string;
 }
-
-const escape = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A notification as an e-mail: its title, its text, a button to where it leads, and how to turn the topic off. */
 export function notificationMail(
@@ -34,10 +32,10 @@ export function notificationMail(
     `You get these e-mails for ${topic}; turn them off in Notification Settings: ${settings}`,
   ].join('\n');
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937">
-<p style="font-size:16px;font-weight:600">${escape(notification.title)}</p>
-<p>${escape(notification.text)}</p>
-<p><a href="${escape(link)}" style="display:inline-block;padding:10px 18px;background:#1677ff;color:#fff;border-radius:6px;text-decoration:none">Open in Swapstuff</a></p>
-<p style="font-size:12px;color:#6b7280">You get these e-mails for ${topic}. <a href="${escape(settings)}">Notification Settings</a> turns them off.</p>
+<p style="font-size:16px;font-weight:600">${escapeHtml(notification.title)}</p>
+<p>${escapeHtml(notification.text)}</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#1677ff;color:#fff;border-radius:6px;text-decoration:none">Open in Swapstuff</a></p>
+<p style="font-size:12px;color:#6b7280">You get these e-mails for ${topic}. <a href="${escapeHtml(settings)}">Notification Settings</a> turns them off.</p>
 </body></html>`;
   return { to, subject: notification.title, text, html };
 }
