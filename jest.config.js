@@ -63,6 +63,8 @@ module.exports = {
   // jest's default on 2 cores is one worker; the integration files mostly wait on the database, so two
   // workers finish the suite in about half the time (713 s against 1,416 s of files run back to back)
   maxWorkers: 2,
+  // after jest's report, where the time went (per project, the slowest files)
+  reporters: ['default', '<rootDir>/scripts/jest/timing-reporter.js'],
   projects: [
     {
       ...shared,
