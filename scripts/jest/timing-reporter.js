@@ -45,7 +45,9 @@ class TimingReporter {
     }
     lines.push(`  ${'whole run'.padEnd(20)} ${seconds(Date.now() - this.runStartedAt).padStart(29)} s`);
     lines.push('jest timing: slowest files');
-    for (const file of [...this.files].sort((a, b) => b.endedAt - b.startedAt - (a.endedAt - a.startedAt)).slice(0, 10)) {
+    for (const file of [...this.files]
+      .sort((a, b) => b.endedAt - b.startedAt - (a.endedAt - a.startedAt))
+      .slice(0, 10)) {
       lines.push(`  ${seconds(file.endedAt - file.startedAt).padStart(6)} s  ${file.project}  ${file.file}`);
     }
     console.log(lines.join('\n'));
