@@ -1,7 +1,7 @@
 /**
- * The two production servers the journeys run against, started exactly as a person would:
- * `npm start` with the embedded database, and `npm start` with DATABASE_URL on MariaDB.
- * Both send mail to the SMTP server of support/mailbox.ts.
+ * The production server the journeys run against, started exactly as a person would: `npm start` with
+ * DATABASE_URL on MariaDB. It sends mail to the SMTP server of support/mailbox.ts. (`npm start` on the embedded
+ * database is started and checked by bff/src/runtime/shutdown.sys.test.ts.)
  *
  * Every run has its own: free ports, a MariaDB database and a data folder named after the run, so two
  * runs on one machine (or a run beside a developer's `npm start`) never meet. The runner decides them
@@ -10,15 +10,10 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
-export type Engine = 'mariadb' | 'sqlite';
-
 interface Run {
   /** letters and digits: it names a database, a folder and a version suffix */
   id: string;
-  /**
-   * gateway and api of each engine, the mailbox, each engine's payment sandbox, each one's carrier sandbox,
-   * then each one's identity sandbox
-   */
+  /** the gateway, the api, the mailbox, the payment sandbox, the carrier sandbox, the identity sandbox */
   ports: number[];
 }
 
@@ -39,7 +34,7 @@ function freePorts(count: number): number[] {
 function thisRun(): Run {
   const inherited = process.env[RUN_ENV];
   if (inherited) return JSON.parse(inherited) as Run;
-  const run: Run = { id: `${process.pid}r${Date.now().toString(36)}`, ports: freePorts(11) };
+  const run: Run = { id: `${process.pid}r${Date.now().toString(36)}`, ports: freePorts(6) };
   process.env[RUN_ENV] = JSON.stringify(run);
   return run;
 }
@@ -48,11 +43,14 @@ export const run = thisRun();
 
 export const repoRoot = path.resolve(__dirname, '..');
 export const dataRoot = path.join(__dirname, '.data', run.id);
-export const SMTP_PORT = run.ports[4];
+/** the server's DATA_DIR: uploads, the push and mail records */
+export const dataDir = path.join(dataRoot, 'site');
+export const [PORT, API_PORT, SMTP_PORT, PAYMENTS_PORT, CARRIER_PORT, IDENTITY_PORT] = run.ports;
 export const mailDir = path.join(dataRoot, 'mail');
-export const registryFile = (engine: Engine) => path.join(dataRoot, engine, 'remotes.json');
-/** What `npm start` prints (at LOG_LEVEL warn) for each engine. */
-export const serverLogFile = (engine: Engine) => path.join(dataRoot, `${engine}.log`);
+/** the run's copy of the remote registry (config/remotes.json), which journeys may edit */
+export const registryFile = path.join(dataRoot, 'remotes.json');
+/** What `npm start` prints (at LOG_LEVEL warn). */
+export const serverLogFile = path.join(dataRoot, 'site.log');
 /**
  * The catalog version tests/remotes.spec.ts promotes (a copy of the built one), named after the run: another
  * run on the machine may be promoting its own. It is removed when the run ends (global-setup.ts), never
@@ -62,43 +60,28 @@ export const canaryCatalogVersion = `0.1.0-canary-${run.id}`;
 export const catalogDist = path.join(repoRoot, 'mfe-catalog', 'dist');
 /** the run's own MariaDB database: created at start, dropped at the end */
 export const mariadbDatabase = `swapstuff_e2e_${run.id}`;
+export const DATABASE_URL = `mysql://root@127.0.0.1:3306/${mariadbDatabase}`;
 
-export const servers: Record<
-  Engine,
-  {
-    port: number;
-    apiPort: number;
-    sandboxPort: number;
-    shippoSandboxPort: number;
-    oidcSandboxPort: number;
-    env: Record<string, string>;
-  }
-> = {
-  mariadb: {
-    port: run.ports[0],
-    apiPort: run.ports[1],
-    sandboxPort: run.ports[5],
-    shippoSandboxPort: run.ports[7],
-    oidcSandboxPort: run.ports[9],
-    env: { DATABASE_URL: `mysql://root@127.0.0.1:3306/${mariadbDatabase}` },
-  },
-  sqlite: {
-    port: run.ports[2],
-    apiPort: run.ports[3],
-    sandboxPort: run.ports[6],
-    shippoSandboxPort: run.ports[8],
-    oidcSandboxPort: run.ports[10],
-    env: {},
-  },
-};
+/**
+ * How often the api's order and swap jobs run here (production: every minute), and so how soon a journey may
+ * expect what one of them does: a window that closed completed, a deadline passed handled.
+ */
+export const ORDER_JOBS_EVERY_MS = 2000;
+/**
+ * The longest a journey waits for the api's background work to act on something it made due or started: ten runs
+ * of the jobs' schedule. The run that takes it is at most one interval away; a runner busy with the outbox
+ * (notifications, mail, labels) on a slow machine can put it off by several more, and the outbox's own handlers
+ * (a label bought, a swap completed after its legs) run within the same rounds.
+ */
+export const JOBS_ACT_WITHIN_MS = 10 * ORDER_JOBS_EVERY_MS;
 
-/** Where the browser sends cards: the engine's Stripe sandbox (its own process under `npm start`). */
-export const paymentsURL = (engine: Engine) => `http://localhost:${servers[engine].sandboxPort}`;
-
-/** Where the browser loads courier logos and labels from: the engine's Shippo sandbox (its own process). */
-export const carrierURL = (engine: Engine) => `http://localhost:${servers[engine].shippoSandboxPort}`;
-
-/** The engine's identity sandbox, which plays Google (its own process under `npm start`, SOCIAL_SANDBOX=1). */
-export const identityURL = (engine: Engine) => `http://localhost:${servers[engine].oidcSandboxPort}`;
-
-export const baseURL = (engine: Engine) => `http://localhost:${servers[engine].port}`;
+/** The site, as the browser reaches it. */
+export const baseURL = `http://localhost:${PORT}`;
+/** The api itself, as a mobile app reaches it. */
+export const apiURL = `http://127.0.0.1:${API_PORT}`;
+/** Where the browser sends cards: the Stripe sandbox (its own process under `npm start`). */
+export const paymentsURL = `http://localhost:${PAYMENTS_PORT}`;
+/** Where the browser loads courier logos and labels from: the Shippo sandbox (its own process). */
+export const carrierURL = `http://localhost:${CARRIER_PORT}`;
+/** The identity sandbox, which plays Google (its own process under `npm start`, SOCIAL_SANDBOX=1). */
+export const identityURL = `http://localhost:${IDENTITY_PORT}`;

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { createDb, type Knex } from '@swapstuff/db';
 import { createConnection } from 'mysql2/promise';
-import { dataRoot, mariadbDatabase, type Engine } from '../servers';
+import { DATABASE_URL, mariadbDatabase } from '../servers';
 
 /**
  * Every row of every table of the run's MariaDB database, as text: what a test can search for what must never
@@ -28,16 +27,12 @@ export async function dumpDatabase(): Promise<string> {
 }
 
 /**
- * The engine's own database, for what a journey cannot do through a screen yet: time passing (an inspection
+ * The site's own database, for what a journey cannot do through a screen yet: time passing (an inspection
  * window closing) and support staff (their screens are a later issue). Through the project's own knex
- * setup, so a date is written as the server writes it on either engine; on SQLite the server has the file
- * open too, and the write waits for its lock.
+ * setup, so a date is written as the server writes it.
  */
-export async function withDatabase<T>(engine: Engine, work: (db: Knex) => Promise<T>): Promise<T> {
-  const db =
-    engine === 'mariadb'
-      ? createDb({ url: `mysql://root@127.0.0.1:3306/${mariadbDatabase}`, poolMax: 1 })
-      : createDb({ dataDir: path.join(dataRoot, 'sqlite') });
+export async function withDatabase<T>(work: (db: Knex) => Promise<T>): Promise<T> {
+  const db = createDb({ url: DATABASE_URL, poolMax: 1 });
   try {
     return await work(db);
   } finally {

@@ -28,9 +28,8 @@ export async function observeLayoutShifts(page: Page): Promise<void> {
       return `${node.tagName.toLowerCase()}.${Array.from(node.classList).join('.')}${label ? `[${label}]` : ''}`;
     };
     const shifts: LayoutShiftReport['shifts'] = [];
-    (window as unknown as { __layoutShifts: typeof shifts }).__layoutShifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Shift[]) {
+    const record = (entries: Shift[]) => {
+      for (const entry of entries) {
         if (entry.hadRecentInput) continue;
         shifts.push({
           at: Math.round(entry.startTime),
@@ -42,14 +41,31 @@ export async function observeLayoutShifts(page: Page): Promise<void> {
           ),
         });
       }
-    }).observe({ type: 'layout-shift', buffered: true });
+    };
+    const observer = new PerformanceObserver((list) => record(list.getEntries() as Shift[]));
+    observer.observe({ type: 'layout-shift', buffered: true });
+    // the shifts of every frame painted so far: those the observer holds but has not delivered yet included
+    (window as unknown as { __layoutShifts: () => typeof shifts }).__layoutShifts = () => {
+      record(observer.takeRecords() as Shift[]);
+      return shifts;
+    };
   });
 }
 
-/** The shifts so far, and the two ways of adding them up. */
+/**
+ * The shifts so far, and the two ways of adding them up: read after the page has painted two more frames, so
+ * that what its last answers changed (a count in the header, a photo) has been laid out and counted.
+ */
 export async function layoutShifts(page: Page): Promise<LayoutShiftReport> {
   const shifts = await page.evaluate(
-    () => (window as unknown as { __layoutShifts: LayoutShiftReport['shifts'] }).__layoutShifts,
+    () =>
+      new Promise<LayoutShiftReport['shifts']>((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() =>
+            resolve((window as unknown as { __layoutShifts: () => LayoutShiftReport['shifts'] }).__layoutShifts()),
+          ),
+        ),
+      ),
   );
   let sessionWindow = 0;
   let current = 0;

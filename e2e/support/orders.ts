@@ -1,5 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
-import { carrierURL, paymentsURL, type Engine } from '../servers';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { OrderSwapStatus } from '@swapstuff/contracts';
+import { carrierURL, JOBS_ACT_WITHIN_MS, paymentsURL } from '../servers';
 import { withDatabase } from './database';
 
 /**
@@ -12,11 +13,10 @@ const SANDBOX_TOKEN = 'ShippoToken shippo_test_sandbox';
 /** The carrier takes the parcel through its steps to `to` now; each step is a webhook to the api. */
 export async function advanceParcel(
   request: APIRequestContext,
-  engine: Engine,
   trackingNumber: string,
   to: 'TRANSIT' | 'DELIVERED' | 'RETURNED' | 'FAILURE',
 ): Promise<void> {
-  const res = await request.post(`${carrierURL(engine)}/sandbox/tracks/${encodeURIComponent(trackingNumber)}/advance`, {
+  const res = await request.post(`${carrierURL}/sandbox/tracks/${encodeURIComponent(trackingNumber)}/advance`, {
     headers: { Authorization: SANDBOX_TOKEN },
     data: { to },
   });
@@ -24,17 +24,41 @@ export async function advanceParcel(
 }
 
 /** The buyer's inspection window of an order ends now (the orders' job, every 2 s here, completes it). */
-export function closeInspectionWindow(engine: Engine, orderId: number): Promise<void> {
-  return withDatabase(engine, async (db) => {
-    await db('orders')
-      .where({ id: orderId, status: '5' })
-      .update({ inspection_ends_at: new Date(Date.now() - 1000) });
-  });
+export async function closeInspectionWindow(orderId: number): Promise<void> {
+  const closed = await withDatabase((db) =>
+    db('orders')
+      .where({ id: orderId, status: OrderSwapStatus.Delivered })
+      .update({ inspection_ends_at: new Date(Date.now() - 1000) }),
+  );
+  if (closed !== 1) throw new Error(`order ${orderId} is not Delivered: it has no inspection window to close`);
+}
+
+/**
+ * Waits for an order to reach `status` in the database: the positive signal that the api did what a journey
+ * started (the carrier's webhook handled, the orders' job run), before the journey looks at a page that shows it.
+ */
+export async function orderReaches(orderId: number, status: keyof typeof OrderSwapStatus): Promise<void> {
+  await expect
+    .poll(
+      () => withDatabase(async (db) => (await db('orders').where({ id: orderId }).first('status'))?.status as string),
+      { message: `order ${orderId} is ${status}`, timeout: JOBS_ACT_WITHIN_MS },
+    )
+    .toBe(OrderSwapStatus[status]);
+}
+
+/** Waits for the label of an order (a swap's leg with a platform label: the outbox buys it) to be bought. */
+export async function labelBought(orderId: number): Promise<void> {
+  await expect
+    .poll(() => withDatabase(async (db) => (await db('orders').where({ id: orderId }).first('label_id'))?.label_id), {
+      message: `order ${orderId} has its label`,
+      timeout: JOBS_ACT_WITHIN_MS,
+    })
+    .toBeTruthy();
 }
 
 /** The user of this e-mail becomes support staff. */
-export function makeSupportStaff(engine: Engine, email: string): Promise<void> {
-  return withDatabase(engine, async (db) => {
+export function makeSupportStaff(email: string): Promise<void> {
+  return withDatabase(async (db) => {
     await db('users').where({ email }).update({ role: 'support' });
   });
 }
@@ -42,15 +66,14 @@ export function makeSupportStaff(engine: Engine, email: string): Promise<void> {
 /** What the payment sandbox refunded to the card that paid for an order, in cents, and what it charged. */
 export async function cardMoney(
   request: APIRequestContext,
-  engine: Engine,
   orderId: number,
 ): Promise<{ charged: number; refunded: number }> {
-  const pi = await withDatabase(engine, async (db) => {
+  const pi = await withDatabase(async (db) => {
     const row = await db('orders').where({ id: orderId }).first('payment_intent_id');
     return row.payment_intent_id as string;
   });
   const get = async <T>(path: string) => {
-    const res = await request.get(`${paymentsURL(engine)}${path}`, {
+    const res = await request.get(`${paymentsURL}${path}`, {
       headers: { Authorization: 'Bearer sk_test_sandbox' },
     });
     if (!res.ok()) throw new Error(`${path}: ${res.status()}`);

@@ -1,5 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
-import { paymentsURL, type Engine } from '../servers';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { OfferStatus } from '@swapstuff/contracts';
+import { JOBS_ACT_WITHIN_MS, paymentsURL } from '../servers';
 import { withDatabase } from './database';
 
 /**
@@ -8,8 +9,8 @@ import { withDatabase } from './database';
  */
 
 /** The 72 hours for an accepted offer's details end now (the swaps' job, every 2 s here, abandons it). */
-export function passDetailsDeadline(engine: Engine, swapId: number): Promise<void> {
-  return withDatabase(engine, async (db) => {
+export function passDetailsDeadline(swapId: number): Promise<void> {
+  return withDatabase(async (db) => {
     await db('swap_requests')
       .where({ id: swapId, offer_status: 1 })
       .update({ details_due_at: new Date(Date.now() - 1000) });
@@ -17,8 +18,8 @@ export function passDetailsDeadline(engine: Engine, swapId: number): Promise<voi
 }
 
 /** The offer's id, its legs and each leg's tracking number, read from the database. */
-export function swapOf(engine: Engine, listingId: number) {
-  return withDatabase(engine, async (db) => {
+export function swapOf(listingId: number) {
+  return withDatabase(async (db) => {
     const swap = await db('swap_requests').where({ listing_id: listingId }).orderBy('id', 'desc').first();
     const legs = await db('orders').where({ swap_request_id: swap.id }).orderBy('id');
     return {
@@ -30,13 +31,22 @@ export function swapOf(engine: Engine, listingId: number) {
   });
 }
 
+/** Waits for the newest offer on a listing to reach `status` (what the swaps' jobs and handlers do), in the database. */
+export async function swapReaches(listingId: number, status: keyof typeof OfferStatus): Promise<void> {
+  await expect
+    .poll(async () => (await swapOf(listingId)).status, {
+      message: `the offer on listing ${listingId} is ${status}`,
+      timeout: JOBS_ACT_WITHIN_MS,
+    })
+    .toBe(OfferStatus[status]);
+}
+
 /** What the payment sandbox charged and refunded for each payment of extra cash the offer had, in cents. */
 export async function swapCardMoney(
   request: APIRequestContext,
-  engine: Engine,
   swapId: number,
 ): Promise<{ charged: number; refunded: number }[]> {
-  const payments = await withDatabase(engine, (db) =>
+  const payments = await withDatabase((db) =>
     db('swap_request_versions')
       .where({ swap_request_id: swapId })
       .whereNotNull('payment_intent_id')
@@ -44,7 +54,7 @@ export async function swapCardMoney(
       .pluck('payment_intent_id'),
   );
   const get = async <T>(path: string) => {
-    const res = await request.get(`${paymentsURL(engine)}${path}`, {
+    const res = await request.get(`${paymentsURL}${path}`, {
       headers: { Authorization: 'Bearer sk_test_sandbox' },
     });
     if (!res.ok()) throw new Error(`${path}: ${res.status()}`);

@@ -9,7 +9,7 @@ export interface TestUser {
   password: string;
 }
 
-/** A user no other test (or earlier run) has: journeys share one database per engine. */
+/** A user no other test (or earlier run) has: journeys share one database. */
 export function newUser(): TestUser {
   const id = randomBytes(4).toString('hex');
   return {

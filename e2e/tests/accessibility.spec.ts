@@ -5,11 +5,10 @@ import { seriousViolations } from '../support/axe';
 import { signIn } from '../support/catalog';
 import { listViaApi } from '../support/listings';
 import { newUser, registerViaApi } from '../support/users';
-import { servers } from '../servers';
 
 let itemId = 0;
 test.beforeAll(async () => {
-  itemId = await listViaApi(`http://127.0.0.1:${servers.mariadb.apiPort}`, 'Axe test lamp');
+  itemId = await listViaApi('Axe test lamp');
 });
 
 // The public pages, checked by axe at phone and desktop width: no serious or critical violation.

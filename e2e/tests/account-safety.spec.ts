@@ -4,7 +4,7 @@ import { seriousViolations } from '../support/axe';
 import { signIn } from '../support/catalog';
 import { sellerWithListing } from '../support/listings';
 import { newUser, registerViaApi } from '../support/users';
-import { baseURL, servers, type Engine } from '../servers';
+import { baseURL } from '../servers';
 
 /**
  * Issue 15: a member blocks a seller from the seller card and the seller's listing vanishes from their search,
@@ -12,8 +12,6 @@ import { baseURL, servers, type Engine } from '../servers';
  * signed in as them ends its session. The two pages have no serious accessibility violation at phone and
  * desktop width.
  */
-
-const apiOf = (engine: Engine) => `http://127.0.0.1:${servers[engine].apiPort}`;
 
 async function noSeriousViolations(page: Page): Promise<void> {
   for (const size of [
@@ -25,12 +23,10 @@ async function noSeriousViolations(page: Page): Promise<void> {
   }
 }
 
-test('a member blocks a seller, whose listing vanishes from their search, then unblocks them', async ({
-  page,
-}, info) => {
+test('a member blocks a seller, whose listing vanishes from their search, then unblocks them', async ({ page }) => {
   const word = `zebra${randomBytes(3).toString('hex')}`;
   const title = `Striped lamp ${word}`;
-  await sellerWithListing(apiOf(info.project.name as Engine), title);
+  await sellerWithListing(title);
   const member = newUser();
   await registerViaApi(page.request, member);
   await signIn(page, member);
@@ -68,14 +64,13 @@ test('a member blocks a seller, whose listing vanishes from their search, then u
 test('a member deletes their account: their listing is gone and their other browser’s session ends', async ({
   page,
   browser,
-}, info) => {
-  const engine = info.project.name as Engine;
+}) => {
   const title = `Walnut clock ${randomBytes(3).toString('hex')}`;
-  const { seller, listingId } = await sellerWithListing(apiOf(engine), title);
+  const { seller, listingId } = await sellerWithListing(title);
   await signIn(page, seller);
 
   // the same member in another browser (a laptop beside the phone), on their profile
-  const elsewhere = await browser.newContext({ baseURL: baseURL(engine) });
+  const elsewhere = await browser.newContext({ baseURL });
   const other = await elsewhere.newPage();
   await signIn(other, seller);
   await other.goto('/my-profile');

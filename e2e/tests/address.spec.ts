@@ -1,19 +1,15 @@
 import { test, expect } from '@playwright/test';
 import { signIn } from '../support/catalog';
 import { newUser, registerViaApi } from '../support/users';
-import { servers, type Engine } from '../servers';
+import { apiURL } from '../servers';
 
-test('the address book uses the page’s width on a desktop, and one column on a phone', async ({
-  page,
-  request,
-}, info) => {
+test('the address book uses the page’s width on a desktop, and one column on a phone', async ({ page, request }) => {
   const user = newUser();
   await registerViaApi(request, user);
   // three addresses, added as a mobile app does
-  const api = `http://127.0.0.1:${servers[info.project.name as Engine].apiPort}`;
-  const { Content } = await (await request.post(`${api}/api/user/signin`, { data: user })).json();
+  const { Content } = await (await request.post(`${apiURL}/api/user/signin`, { data: user })).json();
   for (const street1 of ['1 Congress Ave', '2 Congress Ave', '3 Congress Ave']) {
-    const added = await request.post(`${api}/api/user/edit/address`, {
+    const added = await request.post(`${apiURL}/api/user/edit/address`, {
       headers: { Authorization: `Bearer ${Content.token}` },
       data: { street1, city: 'Austin', state: 'Texas', zip: '73301' },
     });

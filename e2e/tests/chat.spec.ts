@@ -5,7 +5,7 @@ import { signIn } from '../support/catalog';
 import { sellerWithListing } from '../support/listings';
 import { photos } from '../support/photos';
 import { newUser, registerViaApi } from '../support/users';
-import { baseURL, servers, type Engine } from '../servers';
+import { baseURL } from '../servers';
 
 /**
  * Issue 16, acceptance 1, in two browsers: a buyer (Grace) messages a seller (Ada) about her listing; Ada sees
@@ -14,21 +14,18 @@ import { baseURL, servers, type Engine } from '../servers';
  * blocks Grace from the conversation's menu and Grace's next message is refused with the reason.
  */
 
-const apiOf = (engine: Engine) => `http://127.0.0.1:${servers[engine].apiPort}`;
-
 test('two members chat about a listing, live, with a photo, receipts, the safety warning and a block', async ({
   page: grace,
   browser,
-}, info) => {
-  const engine = info.project.name as Engine;
+}) => {
   const title = `Teak bench ${randomBytes(3).toString('hex')}`;
-  const { seller, listingId } = await sellerWithListing(apiOf(engine), title);
+  const { seller, listingId } = await sellerWithListing(title);
   const buyer = { ...newUser(), firstName: 'Grace', lastName: 'Hopper' };
   await registerViaApi(grace.request, buyer);
   await signIn(grace, buyer);
 
   // Ada, the seller, in a browser of her own, waiting on her (empty) chat page
-  const adaContext = await browser.newContext({ baseURL: baseURL(engine) });
+  const adaContext = await browser.newContext({ baseURL });
   const ada = await adaContext.newPage();
   await signIn(ada, seller);
   await ada.getByRole('link', { name: 'Chat', exact: true }).click();

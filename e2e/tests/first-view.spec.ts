@@ -3,7 +3,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { card, signIn } from '../support/catalog';
 import { listViaApi } from '../support/listings';
 import { newUser, registerViaApi } from '../support/users';
-import { servers } from '../servers';
+import { baseURL } from '../servers';
 
 /**
  * Issue 11: a visitor's home, search and item detail arrive rendered (the gateway runs the shell's and the
@@ -11,13 +11,12 @@ import { servers } from '../servers';
  * HTML over (hydration) instead of drawing the page again.
  */
 const tag = `f${randomBytes(3).toString('hex')}`; // a word only this run's listings contain
-const api = `http://127.0.0.1:${servers.mariadb.apiPort}`;
 let itemId = 0;
 
 test.beforeAll(async () => {
   test.setTimeout(60_000);
-  await listViaApi(api, `Kettle 1 ${tag}`);
-  itemId = await listViaApi(api, `Kettle 2 ${tag}`);
+  await listViaApi(`Kettle 1 ${tag}`);
+  itemId = await listViaApi(`Kettle 2 ${tag}`);
 });
 
 const pages = [
@@ -51,7 +50,7 @@ const pages = [
 
 for (const { name, path, shows } of pages) {
   test(`${name}: the page is in its HTML, styled, with no JavaScript at all`, async ({ browser }) => {
-    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, javaScriptEnabled: false });
+    const context = await browser.newContext({ baseURL: baseURL, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(path());
     await shows(page);

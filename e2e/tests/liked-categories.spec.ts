@@ -2,16 +2,12 @@ import { test, expect } from '@playwright/test';
 import { signUp } from '../support/catalog';
 import { listViaApi } from '../support/listings';
 import { newUser } from '../support/users';
-import { servers, type Engine } from '../servers';
 
-test('a new user picks the categories they care about at sign-up, and home shows those first', async ({
-  page,
-}, info) => {
-  const api = `http://127.0.0.1:${servers[info.project.name as Engine].apiPort}`;
+test('a new user picks the categories they care about at sign-up, and home shows those first', async ({ page }) => {
   const tag = Date.now().toString(36);
   // a Books & Media listing, then a newer one elsewhere: a visitor's home shows the newer first
-  await listViaApi(api, `Atlas ${tag}`, 'Books & Media');
-  await listViaApi(api, `Kettle ${tag}`, 'Home & Garden');
+  await listViaApi(`Atlas ${tag}`, 'Books & Media');
+  await listViaApi(`Kettle ${tag}`, 'Home & Garden');
   // (by their order, not their place: other journeys list things meanwhile)
   const order = async () => {
     await expect(page.getByRole('article', { name: `Atlas ${tag}` })).toBeVisible();

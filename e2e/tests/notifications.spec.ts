@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { signIn } from '../support/catalog';
 import { sellerWithListing } from '../support/listings';
 import { newUser, registerViaApi } from '../support/users';
-import { baseURL, servers, type Engine } from '../servers';
+import { baseURL } from '../servers';
 
 /**
  * Issue 16, acceptance 3, in two browsers: a shopper asks a question on a seller's listing; the seller's bell rises
@@ -12,21 +12,18 @@ import { baseURL, servers, type Engine } from '../servers';
  * Notification Settings.
  */
 
-const apiOf = (engine: Engine) => `http://127.0.0.1:${servers[engine].apiPort}`;
-
 test('a question on a listing notifies its seller live; reading clears the bell in every tab', async ({
   page: shopper,
   browser,
 }, info) => {
-  const engine = info.project.name as Engine;
   const title = `Brass lantern ${randomBytes(3).toString('hex')}`;
-  const { seller, listingId } = await sellerWithListing(apiOf(engine), title);
+  const { seller, listingId } = await sellerWithListing(title);
   const asker = { ...newUser(), firstName: 'Grace', lastName: 'Hopper' };
   await registerViaApi(shopper.request, asker);
   await signIn(shopper, asker);
 
   // the seller, in a browser of her own with two tabs, on the home page
-  const sellerContext = await browser.newContext({ baseURL: baseURL(engine) });
+  const sellerContext = await browser.newContext({ baseURL });
   const tab = await sellerContext.newPage();
   await signIn(tab, seller);
   const otherTab = await sellerContext.newPage();

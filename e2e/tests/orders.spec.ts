@@ -3,17 +3,15 @@ import { seriousViolations } from '../support/axe';
 import { signIn } from '../support/catalog';
 import { expectLedgerInvariants } from '../support/ledger';
 import { sellerWithListing } from '../support/listings';
-import { advanceParcel, cardMoney, closeInspectionWindow, makeSupportStaff } from '../support/orders';
+import { advanceParcel, cardMoney, closeInspectionWindow, makeSupportStaff, orderReaches } from '../support/orders';
 import { photos } from '../support/photos';
 import { newUser, registerViaApi, xsrfHeaders, type TestUser } from '../support/users';
-import { baseURL, servers, type Engine } from '../servers';
+import { baseURL } from '../servers';
 
 /**
  * Issue 13's journeys, each on both engines: buying with platform shipping from the checkout to the seller's
  * money, with the carrier sandbox driven through its steps; and a dispute that ends in a refund to the card.
  */
-
-const api = (engine: Engine) => `http://127.0.0.1:${servers[engine].apiPort}`;
 
 /** Stripe's test cards, as typed. */
 const VISA = '4242424242424242';
@@ -26,8 +24,8 @@ interface Signed {
 }
 
 /** A user (a new one unless given, registered already) in a browser of their own, signed in. */
-async function person(browser: Browser, engine: Engine, known?: TestUser): Promise<Signed> {
-  const context = await browser.newContext({ baseURL: baseURL(engine) });
+async function person(browser: Browser, known?: TestUser): Promise<Signed> {
+  const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   const user = known ?? newUser();
   if (!known) await registerViaApi(page.request, user);
@@ -101,13 +99,12 @@ const orderCard = (page: Page, title: string) => page.getByRole('article', { nam
 
 test('buy now: saved and new card, cheapest courier, label, tracking, the window, the money, ratings, votes', async ({
   browser,
-}, info) => {
+}) => {
   test.setTimeout(240_000);
-  const engine = info.project.name as Engine;
-  const first = await sellerWithListing(api(engine), 'Copper kettle');
-  const second = await sellerWithListing(api(engine), 'Copper pan');
-  const seller = await person(browser, engine, first.seller);
-  const buyer = await person(browser, engine);
+  const first = await sellerWithListing('Copper kettle');
+  const second = await sellerWithListing('Copper pan');
+  const seller = await person(browser, first.seller);
+  const buyer = await person(browser);
   await withAddress(buyer);
 
   // a saved card first, then the checkout with it
@@ -158,11 +155,12 @@ test('buy now: saved and new card, cheapest courier, label, tracking, the window
 
   // the carrier takes it to the buyer
   const tracking = await trackingNumberOf(seller, order.id);
-  await advanceParcel(seller.page.request, engine, tracking, 'TRANSIT');
-  await advanceParcel(seller.page.request, engine, tracking, 'DELIVERED');
+  await advanceParcel(seller.page.request, tracking, 'TRANSIT');
+  await advanceParcel(seller.page.request, tracking, 'DELIVERED');
+  await orderReaches(order.id, 'Delivered');
   await buyer.page.goto('/my-purchases');
   const bought = orderCard(buyer.page, 'Copper kettle');
-  await expect(bought.getByText('Delivered')).toBeVisible({ timeout: 15_000 });
+  await expect(bought.getByText('Delivered')).toBeVisible();
   await expect(bought.getByText(/Inspection ends in \d+:\d\d:\d\d/)).toBeVisible();
   await bought.getByRole('button', { name: 'Shipping Updates' }).click();
   const updates = buyer.page.getByRole('dialog', { name: /Shipping Updates/ });
@@ -172,11 +170,10 @@ test('buy now: saved and new card, cheapest courier, label, tracking, the window
   await updates.getByRole('button', { name: /close/i }).first().click();
 
   // the window closes without a dispute: the seller's money is released, less the platform's fee
-  await closeInspectionWindow(engine, order.id);
-  await expect(async () => {
-    await buyer.page.reload();
-    await expect(orderCard(buyer.page, 'Copper kettle').getByText('Completed')).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 30_000 });
+  await closeInspectionWindow(order.id);
+  await orderReaches(order.id, 'Completed');
+  await buyer.page.reload();
+  await expect(orderCard(buyer.page, 'Copper kettle').getByText('Completed')).toBeVisible();
   await seller.page.goto('/my-orders');
   await expect(
     seller.page
@@ -208,7 +205,7 @@ test('buy now: saved and new card, cheapest courier, label, tracking, the window
   }
 
   // a third user finds the seller's review helpful, then changes their mind
-  const third = await person(browser, engine);
+  const third = await person(browser);
   const sellerId = (
     (await (await seller.page.request.get('/api/userdetail', { headers: await xsrfHeaders(seller.page) })).json()) as {
       Content: { user: { id: number } };
@@ -232,27 +229,27 @@ test('buy now: saved and new card, cheapest courier, label, tracking, the window
       .getByRole('button', { name: /^Not helpful/ }),
   ).toHaveAttribute('aria-pressed', 'true');
 
-  await expectLedgerInvariants(engine);
+  await expectLedgerInvariants();
   for (const who of [seller, buyer, third]) await who.context.close();
 });
 
-test('a dispute with two photos holds the money; support refunds it to the card', async ({ browser }, info) => {
+test('a dispute with two photos holds the money; support refunds it to the card', async ({ browser }) => {
   test.setTimeout(180_000);
-  const engine = info.project.name as Engine;
-  const listing = await sellerWithListing(api(engine), 'Glass vase');
-  const seller = await person(browser, engine, listing.seller);
-  const buyer = await person(browser, engine);
+  const listing = await sellerWithListing('Glass vase');
+  const seller = await person(browser, listing.seller);
+  const buyer = await person(browser);
   await withAddress(buyer);
   await buyer.page.goto('/payment-methods');
   await addCard(buyer.page, VISA);
   await expect(buyer.page.getByRole('listitem', { name: 'Visa ending in 4242' })).toBeVisible();
   await buyFromItemPage(buyer.page, listing.listingId, /Visa.*4242/);
   const order = (await purchases(buyer.page)).find((o) => o.product_detail.id === listing.listingId)!;
-  await advanceParcel(buyer.page.request, engine, await trackingNumberOf(seller, order.id), 'DELIVERED');
+  await advanceParcel(buyer.page.request, await trackingNumberOf(seller, order.id), 'DELIVERED');
+  await orderReaches(order.id, 'Delivered');
 
   await buyer.page.goto('/my-purchases');
   const card = orderCard(buyer.page, 'Glass vase');
-  await card.getByRole('button', { name: 'Create Dispute' }).click({ timeout: 15_000 });
+  await card.getByRole('button', { name: 'Create Dispute' }).click();
   const dialog = buyer.page.getByRole('dialog', { name: /Dispute/ });
   await dialog.getByLabel(/type/i).click();
   await buyer.page.getByTitle('Item damaged').click();
@@ -279,13 +276,13 @@ test('a dispute with two photos holds the money; support refunds it to the card'
   expect(await balance()).toMatchObject({ pending: '75.00', available: '0.00' });
 
   // support refunds it in full, back to the card
-  const support = await person(browser, engine);
-  await makeSupportStaff(engine, support.user.email);
+  const support = await person(browser);
+  await makeSupportStaff(support.user.email);
   const refunded = await support.page.request.get(`/api/refund/${order.id}`, {
     headers: await xsrfHeaders(support.page),
   });
   expect(refunded.status()).toBe(200);
-  const money = await cardMoney(buyer.page.request, engine, order.id);
+  const money = await cardMoney(buyer.page.request, order.id);
   expect(money.charged).toBeGreaterThan(7500);
   expect(money.refunded).toBe(money.charged);
   await buyer.page.reload();
@@ -293,6 +290,6 @@ test('a dispute with two photos holds the money; support refunds it to the card'
   await expect(buyer.page.getByText(/Support refunded the buyer in full/)).toBeVisible();
   expect(await balance()).toMatchObject({ pending: '0.00', available: '0.00' });
 
-  await expectLedgerInvariants(engine);
+  await expectLedgerInvariants();
   for (const who of [seller, buyer, support]) await who.context.close();
 });

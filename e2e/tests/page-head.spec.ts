@@ -2,7 +2,6 @@ import { test, expect, type Page } from '@playwright/test';
 import { signIn } from '../support/catalog';
 import { listViaApi } from '../support/listings';
 import { newUser, registerViaApi } from '../support/users';
-import { servers } from '../servers';
 
 /**
  * What the gateway writes into each page's head (issue 11, bff/src/gateway/shell-page.ts), on the real
@@ -16,7 +15,7 @@ import { servers } from '../servers';
 const TITLE = 'Preloaded walnut desk';
 let itemId = 0;
 test.beforeAll(async () => {
-  itemId = await listViaApi(`http://127.0.0.1:${servers.mariadb.apiPort}`, TITLE);
+  itemId = await listViaApi(TITLE);
 });
 
 /** Every request the page sends over the network, by path, and the console's words about preloads. */
@@ -74,11 +73,17 @@ for (const [name, path, shows] of [
         `${file} in resource timing`,
       ).toHaveLength(1);
     }
+    // Used: the page shows the remote, so the runtime has fetched its manifest and entry, and what the page
+    // fetched of them is exactly what the head preloaded, once each. A request the preload did not match (its
+    // credentials mode, say) would be a second fetch of the file, which Chromium also says in the console as it
+    // happens; a preload of a file the runtime did not ask for would be left here beside the one it did ask for.
+    const remoteFiles = requested.filter((p) =>
+      /^\/mfe\/mfe_catalog\/[^/]+\/(mf-manifest\.json|remoteEntry\.js)$/.test(p),
+    );
+    expect(remoteFiles.sort()).toEqual([...preloaded].sort());
+    expect(preloadWarnings).toEqual([]);
     // the registry comes in the page: no request for it
     expect(requested).not.toContain('/mf/remotes.json');
-    // Chromium says so in the console when a preload was not used (or its request did not match)
-    await page.waitForTimeout(3_500);
-    expect(preloadWarnings).toEqual([]);
     // the tab's icon comes inside the page: the browser never asks for /favicon.ico (a 404 before)
     await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /^data:image\/svg\+xml,/);
     expect(requested).not.toContain('/favicon.ico');
@@ -119,7 +124,18 @@ test("a shared listing's main photo: the copy the head preloads is the one the g
   expect(candidates).toContain(shown);
   expect(shown).toMatch(/\.(avif|webp)$/);
   expect(requested.filter((p) => p === shown)).toHaveLength(1);
-  await page.waitForTimeout(3_500);
+  // Used: the one fetch of the copy shown is the preload's (resource timing names the <link> as its initiator),
+  // and the gallery took it from there; a preload that picked another copy than the gallery's would leave
+  // the shown one fetched by the <img> itself
+  const initiators = await page.evaluate(
+    (path) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname === path)
+        .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+    shown,
+  );
+  expect(initiators).toEqual(['link']);
   expect(preloadWarnings).toEqual([]);
 });
 

@@ -4,7 +4,7 @@ import { seriousViolations } from '../support/axe';
 import { signIn } from '../support/catalog';
 import { dumpDatabase } from '../support/database';
 import { newUser, registerViaApi } from '../support/users';
-import { paymentsURL, serverLogFile, servers, type Engine } from '../servers';
+import { apiURL, paymentsURL, serverLogFile } from '../servers';
 
 /** Stripe's documented test cards, as typed (the form groups the digits as they come). */
 const CARDS = { visa: '4242424242424242', declined: '4000000000000002', authenticate: '4000002500003155' };
@@ -22,9 +22,8 @@ async function fillCard(page: Page, number: string) {
 test('cards: 4242 saved, 0002 refused, 3155 authenticated at the provider, default, delete — the number never reaches us', async ({
   page,
   request,
-}, info) => {
-  const engine = info.project.name as Engine;
-  const provider = paymentsURL(engine);
+}) => {
+  const provider = paymentsURL;
   const user = newUser();
   await registerViaApi(request, user);
   await signIn(page, user);
@@ -82,13 +81,13 @@ test('cards: 4242 saved, 0002 refused, 3155 authenticated at the provider, defau
   await expect(cards.getByRole('listitem')).toHaveCount(1);
   await expect(cards.getByRole('listitem').first()).toHaveAccessibleName('Visa ending in 3155');
 
-  // the provider received each number; our api, its log and its database none
+  // the provider received each number; our apiURL, its log and its database none
   const numbers = Object.values(CARDS);
   const sentToProvider = toProvider.join('\n');
   for (const number of numbers) expect(sentToProvider).toContain(number);
   const sentToUs = toUs.join('\n');
   expect(sentToUs).toContain('/api/attach/customer');
-  const log = readFileSync(serverLogFile(engine), 'utf8');
+  const log = readFileSync(serverLogFile, 'utf8');
   const dump = await dumpDatabase();
   expect(dump).toContain(user.email);
   for (const number of numbers) {
@@ -106,14 +105,12 @@ test('cards: 4242 saved, 0002 refused, 3155 authenticated at the provider, defau
 test('the Payment Methods page and its Add Card dialog, on a phone and a desktop: no serious accessibility violation', async ({
   page,
   request,
-}, info) => {
-  const engine = info.project.name as Engine;
+}) => {
   const user = newUser();
   await registerViaApi(request, user);
   // a saved card, as a mobile app saves one: the card to the provider, its id to the api
-  const api = `http://127.0.0.1:${servers[engine].apiPort}`;
-  const { Content } = await (await request.post(`${api}/api/user/signin`, { data: user })).json();
-  const tokenized = await request.post(`${paymentsURL(engine)}/v1/payment_methods`, {
+  const { Content } = await (await request.post(`${apiURL}/api/user/signin`, { data: user })).json();
+  const tokenized = await request.post(`${paymentsURL}/v1/payment_methods`, {
     form: {
       type: 'card',
       'card[number]': CARDS.visa,
@@ -124,7 +121,7 @@ test('the Payment Methods page and its Add Card dialog, on a phone and a desktop
     },
   });
   const { id: paymentMethodId } = await tokenized.json();
-  const saved = await request.post(`${api}/api/attach/customer`, {
+  const saved = await request.post(`${apiURL}/api/attach/customer`, {
     headers: { Authorization: `Bearer ${Content.token}` },
     data: { paymentMethodId },
   });

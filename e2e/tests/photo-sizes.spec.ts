@@ -1,6 +1,5 @@
 import { test, expect } from '@playwright/test';
 import { listViaApi } from '../support/listings';
-import { servers } from '../servers';
 
 /**
  * A card's photo declares how wide it is drawn (`sizes` on its <source>s, ListingCard.tsx), so that the
@@ -11,7 +10,7 @@ import { servers } from '../servers';
 const WIDTHS = [360, 412, 575, 576, 753, 754, 999, 1000, 1199, 1200, 1440];
 
 test.beforeAll(async () => {
-  await listViaApi(`http://127.0.0.1:${servers.mariadb.apiPort}`, 'Card photo sized to its slot');
+  await listViaApi('Card photo sized to its slot');
 });
 
 test("a card's photo declares the width it is drawn at, on every screen", async ({ page }) => {

@@ -5,7 +5,6 @@ import { signIn } from '../support/catalog';
 import { sellerWithListing } from '../support/listings';
 import { photos } from '../support/photos';
 import { newUser, registerViaApi } from '../support/users';
-import { servers, type Engine } from '../servers';
 
 /**
  * Issue 15's profile journeys: an individual edits their names and phone (formatted as typed) and changes their
@@ -123,12 +122,8 @@ test('a business edits its EIN and phone, formatted as typed', async ({ page }) 
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('a visitor opens a seller’s public profile from the listing’s seller card', async ({ page }, info) => {
-  const engine = info.project.name as Engine;
-  const { seller, listingId } = await sellerWithListing(
-    `http://127.0.0.1:${servers[engine].apiPort}`,
-    'Teak bookshelf',
-  );
+test('a visitor opens a seller’s public profile from the listing’s seller card', async ({ page }) => {
+  const { seller, listingId } = await sellerWithListing('Teak bookshelf');
   await page.goto(`/item-detail/${listingId}`);
   await page.getByRole('link', { name: 'Ada L.' }).click();
   await expect(page).toHaveURL(/\/user\/\d+$/);

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { test, expect, type Page } from '@playwright/test';
-import { dataRoot, registryFile, repoRoot, run, type Engine } from '../servers';
+import { dataRoot, registryFile, repoRoot, run } from '../servers';
 import { newUser, registerViaApi } from '../support/users';
 
 /**
@@ -87,8 +87,8 @@ test.describe('a route a remote adds', () => {
   test('is served by the composed site once the registry names the new build, with no shell rebuild', async ({
     page,
     request,
-  }, info) => {
-    const file = registryFile(info.project.name as Engine);
+  }) => {
+    const file = registryFile;
     const original = fs.readFileSync(file, 'utf8');
     const shellBefore = shellFiles();
 

@@ -1,7 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { createConnection } from 'mysql2/promise';
 import { newUser, registerViaApi } from '../support/users';
-import { mariadbDatabase, servers, type Engine } from '../servers';
+import { apiURL, mariadbDatabase } from '../servers';
 
 async function persistedStore(page: Page): Promise<string | null> {
   return page.evaluate(() => localStorage.getItem('swapstuff-session'));
@@ -90,7 +90,7 @@ for (const [page_, landing] of [
   test(`a session revoked elsewhere (401 "407") ends in the browser on ${page_}, to come back`, async ({
     page,
     request,
-  }, info) => {
+  }) => {
     const user = newUser();
     await registerViaApi(request, user);
     await page.goto(`/login?callbackUrl=${page_}`);
@@ -105,10 +105,9 @@ for (const [page_, landing] of [
 
     // the same user, on a phone: signs in at the api with a bearer token and changes the password,
     // which revokes every other token, the browser's among them
-    const api = `http://127.0.0.1:${servers[info.project.name as Engine].apiPort}`;
-    const signIn = await (await request.post(`${api}/api/user/signin`, { data: user })).json();
+    const signIn = await (await request.post(`${apiURL}/api/user/signin`, { data: user })).json();
     const token = signIn.Content.token as string;
-    const changed = await request.post(`${api}/api/change/password`, {
+    const changed = await request.post(`${apiURL}/api/change/password`, {
       headers: { Authorization: `Bearer ${token}` },
       data: {
         currentPassword: user.password,

@@ -1,6 +1,7 @@
 import { test, expect } from '@playwright/test';
 
-// Runs on both servers: `npm start` with the embedded database and with DATABASE_URL on MariaDB.
+// The site as `npm start` serves it with DATABASE_URL on MariaDB (on the embedded database:
+// bff/src/runtime/shutdown.sys.test.ts).
 test('a visitor sees the home page with real categories', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('banner')).toBeVisible();

@@ -1,7 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { newUser, registerViaApi } from '../support/users';
-import { identityURL, type Engine } from '../servers';
+import { identityURL } from '../servers';
 
 /**
  * Issue 15, social sign-in on the site: "Continue with Google" goes through the gateway's /login-web to a real
@@ -12,8 +12,8 @@ import { identityURL, type Engine } from '../servers';
  */
 
 /** At the provider's pages, as the person: the e-mail is the account (its login page takes any password). */
-async function signInAtProvider(page: Page, engine: Engine, email: string): Promise<void> {
-  await expect(page).toHaveURL(new RegExp(`^${identityURL(engine)}/`));
+async function signInAtProvider(page: Page, email: string): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`^${identityURL}/`));
   await page.getByPlaceholder('Enter any login').fill(email);
   await page.getByPlaceholder('and password').fill('anything');
   await page.getByRole('button', { name: 'Sign-in' }).click();
@@ -33,15 +33,14 @@ async function logOut(page: Page): Promise<void> {
 
 test('a first Google sign-in makes an account (username proposed, editable), the next opens it again', async ({
   page,
-}, info) => {
-  const engine = info.project.name as Engine;
+}) => {
   const id = randomBytes(3).toString('hex');
   // the provider names the person from the e-mail's name: the run's own part goes in the domain
   const email = `grace.hopper@${id}.gmail.example`;
 
   await page.goto('/login?callbackUrl=/my-likes');
   await page.getByRole('button', { name: 'Continue with Google' }).click();
-  await signInAtProvider(page, engine, email);
+  await signInAtProvider(page, email);
 
   // a new account: My Profile's form, the username proposed from the e-mail, the names from the provider
   await expect(page).toHaveURL(/\/my-profile\?edit=1$/);
@@ -59,14 +58,13 @@ test('a first Google sign-in makes an account (username proposed, editable), the
   await logOut(page);
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   // Google's account chooser (prompt=select_account): the provider asks again
-  await signInAtProvider(page, engine, email);
+  await signInAtProvider(page, email);
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   await page.goto('/my-profile');
   await expect(page.getByRole('main').getByText(`@${username}`)).toBeVisible();
 });
 
-test('a Google sign-in with the e-mail of a password account opens that account', async ({ page }, info) => {
-  const engine = info.project.name as Engine;
+test('a Google sign-in with the e-mail of a password account opens that account', async ({ page }) => {
   const member = newUser();
   await registerViaApi(page.request, member);
 
@@ -74,18 +72,17 @@ test('a Google sign-in with the e-mail of a password account opens that account'
   await page.goto('/my-likes');
   await expect(page).toHaveURL(/\/login\?callbackUrl=\/my-likes$/);
   await page.getByRole('button', { name: 'Continue with Google' }).click();
-  await signInAtProvider(page, engine, member.email);
+  await signInAtProvider(page, member.email);
   await expect(page).toHaveURL(/\/my-likes$/);
 
   await page.goto('/my-profile');
   await expect(page.getByRole('main').getByText(`@${member.username}`)).toBeVisible();
 });
 
-test('a sign-in cancelled at the provider comes back to the login page with a toast', async ({ page }, info) => {
-  const engine = info.project.name as Engine;
+test('a sign-in cancelled at the provider comes back to the login page with a toast', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Continue with Google' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${identityURL(engine)}/`));
+  await expect(page).toHaveURL(new RegExp(`^${identityURL}/`));
   await page.getByRole('link', { name: '[ Cancel ]' }).click();
   await expect(page.getByText('Sign-in was cancelled.', { exact: false })).toBeVisible();
   await expect(page).toHaveURL(/\/login\?callbackUrl=%2F$/);

@@ -3,10 +3,10 @@ import { seriousViolations } from '../support/axe';
 import { signIn } from '../support/catalog';
 import { expectLedgerInvariants } from '../support/ledger';
 import { sellerWithListing } from '../support/listings';
-import { advanceParcel, closeInspectionWindow } from '../support/orders';
-import { passDetailsDeadline, swapCardMoney, swapOf } from '../support/swaps';
+import { advanceParcel, closeInspectionWindow, labelBought, orderReaches } from '../support/orders';
+import { passDetailsDeadline, swapCardMoney, swapOf, swapReaches } from '../support/swaps';
 import { xsrfHeaders, type TestUser } from '../support/users';
-import { baseURL, servers, type Engine } from '../servers';
+import { baseURL, JOBS_ACT_WITHIN_MS } from '../servers';
 
 /**
  * Issue 14's journeys, in two browsers: a swap with extra cash, countered, accepted, shipped both ways (a
@@ -15,7 +15,6 @@ import { baseURL, servers, type Engine } from '../servers';
  * gives their details, its cash refunded to the card.
  */
 
-const api = (engine: Engine) => `http://127.0.0.1:${servers[engine].apiPort}`;
 const VISA = '4242424242424242';
 
 interface Signed {
@@ -25,9 +24,9 @@ interface Signed {
 }
 
 /** A new member with a swap-only listing, signed in in a browser of their own, with a card saved. */
-async function memberWithListing(browser: Browser, engine: Engine, title: string) {
-  const { seller, listingId } = await sellerWithListing(api(engine), title, undefined, 'swap-only');
-  const context = await browser.newContext({ baseURL: baseURL(engine) });
+async function memberWithListing(browser: Browser, title: string) {
+  const { seller, listingId } = await sellerWithListing(title, undefined, 'swap-only');
+  const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await signIn(page, seller);
   await page.goto('/payment-methods');
@@ -88,11 +87,10 @@ async function giveDetails(page: Page, tab: 'sent' | 'received', title: string, 
   await expect(dialog).toBeHidden();
 }
 
-test('a swap with cash, countered, accepted, shipped both ways, delivered and completed', async ({ browser }, info) => {
+test('a swap with cash, countered, accepted, shipped both ways, delivered and completed', async ({ browser }) => {
   test.setTimeout(300_000);
-  const engine = info.project.name as Engine;
-  const a = await memberWithListing(browser, engine, 'Brass lamp');
-  const b = await memberWithListing(browser, engine, 'Oak chair');
+  const a = await memberWithListing(browser, 'Brass lamp');
+  const b = await memberWithListing(browser, 'Oak chair');
 
   // A offers the lamp plus $20 for B's chair
   await offerWithCash(a.signed.page, b.listingId, 'Brass lamp', 20);
@@ -138,18 +136,19 @@ test('a swap with cash, countered, accepted, shipped both ways, delivered and co
   // both give their details: A ships with a platform label, B with their own courier
   await giveDetails(pageA, 'sent', 'Oak chair', /Platform label/);
   await giveDetails(pageB, 'received', 'Oak chair', /My own courier/);
-  const swap = await swapOf(engine, b.listingId);
+  const swap = await swapOf(b.listingId);
   expect(swap.legs).toHaveLength(2);
   // the sender's leg (A ships the lamp) and the receiver's (B ships the chair)
   const [legA, legB] = swap.legs;
 
   // A's label, bought by the job, printed from My Orders; the carrier delivers it
+  await labelBought(legA.id);
   await pageA.goto('/my-orders?kind=swap');
   const sent = pageA.getByRole('article', { name: /Brass lamp/ });
-  await expect(sent.getByRole('button', { name: 'Print Label' })).toBeVisible({ timeout: 20_000 });
+  await expect(sent.getByRole('button', { name: 'Print Label' })).toBeVisible();
   const label = await pageA.request.get(`/api/initiate/shiping/${legA.id}`, { headers: await xsrfHeaders(pageA) });
   const tracking = ((await label.json()) as { Content: { tracking_number: string } }).Content.tracking_number;
-  await advanceParcel(pageA.request, engine, tracking, 'DELIVERED');
+  await advanceParcel(pageA.request, tracking, 'DELIVERED');
 
   // B adds their own courier's tracking number; the carrier service follows that parcel too and delivers it
   await pageB.goto('/my-orders?kind=swap');
@@ -167,21 +166,16 @@ test('a swap with cash, countered, accepted, shipped both ways, delivered and co
   const received = pageA.getByRole('article', { name: /Oak chair/ });
   await expect(received.getByRole('button', { name: 'Mark as received' })).toBeVisible();
   // the outbox registers the number with the carrier service a moment later: until then the carrier has no such parcel
-  await expect(() => advanceParcel(pageB.request, engine, courierNumber, 'DELIVERED')).toPass({ timeout: 20_000 });
-  await expect(async () => {
-    await pageA.reload();
-    await expect(received.getByRole('button', { name: 'Mark as received' })).toBeHidden({ timeout: 1000 });
-  }).toPass({ timeout: 20_000 });
+  await expect(() => advanceParcel(pageB.request, courierNumber, 'DELIVERED')).toPass({ timeout: JOBS_ACT_WITHIN_MS });
+  await orderReaches(legA.id, 'Delivered');
+  await orderReaches(legB.id, 'Delivered');
+  await pageA.reload();
+  await expect(received.getByRole('button', { name: 'Mark as received' })).toBeHidden();
 
   // both windows close (time passes); the orders' job completes the legs, then the swap
-  await expect
-    .poll(async () => (await swapOf(engine, b.listingId)).legs.filter((l) => l.status === '5').length, {
-      timeout: 20_000,
-    })
-    .toBe(2);
-  await closeInspectionWindow(engine, legA.id);
-  await closeInspectionWindow(engine, legB.id);
-  await expect.poll(async () => (await swapOf(engine, b.listingId)).status, { timeout: 30_000 }).toBe(3);
+  await closeInspectionWindow(legA.id);
+  await closeInspectionWindow(legB.id);
+  await swapReaches(b.listingId, 'Completed');
 
   await pageA.goto('/swap-requests?tab=sent');
   await expect(offerCard(pageA, 'Oak chair').getByTestId('offer-status')).toHaveText('Status: Completed');
@@ -196,42 +190,35 @@ test('a swap with cash, countered, accepted, shipped both ways, delivered and co
   await pageB.goto('/my-orders');
   await expect(pageB.getByTestId('balance-available')).toHaveText('$28.50');
   // A's card: $20 charged and refunded, $30 charged and kept
-  expect(await swapCardMoney(pageA.request, engine, swap.id)).toEqual([
+  expect(await swapCardMoney(pageA.request, swap.id)).toEqual([
     { charged: 2000, refunded: 2000 },
     { charged: 3000, refunded: 0 },
   ]);
-  await expectLedgerInvariants(engine);
+  await expectLedgerInvariants();
 });
 
 test('a swap whose receiver never gives their details is abandoned after 72 hours and the cash refunded', async ({
   browser,
-}, info) => {
+}) => {
   test.setTimeout(180_000);
-  const engine = info.project.name as Engine;
-  const a = await memberWithListing(browser, engine, 'Tin drum');
-  const b = await memberWithListing(browser, engine, 'Felt hat');
+  const a = await memberWithListing(browser, 'Tin drum');
+  const b = await memberWithListing(browser, 'Felt hat');
   await offerWithCash(a.signed.page, b.listingId, 'Tin drum', 20);
   await acceptOffer(b.signed.page, 'Felt hat');
   await giveDetails(a.signed.page, 'sent', 'Felt hat', /Platform label/);
 
   // B never does: the clock passes 72 hours, the swaps' job abandons the offer
-  const swap = await swapOf(engine, b.listingId);
-  await passDetailsDeadline(engine, swap.id);
+  const swap = await swapOf(b.listingId);
+  await passDetailsDeadline(swap.id);
   const pageA = a.signed.page;
-  await expect
-    .poll(
-      async () => {
-        await pageA.goto('/swap-requests?tab=sent');
-        return offerCard(pageA, 'Felt hat').getByTestId('offer-status').textContent();
-      },
-      { timeout: 30_000 },
-    )
-    .toBe('Status: Abandoned');
+  await swapReaches(b.listingId, 'Abandoned');
+  await pageA.goto('/swap-requests?tab=sent');
+  await expect(offerCard(pageA, 'Felt hat').getByTestId('offer-status')).toHaveText('Status: Abandoned');
   await offerCard(pageA, 'Felt hat').getByRole('button', { name: 'View Status' }).click();
   const status = pageA.getByRole('dialog', { name: 'View Status' });
   await expect(status.getByRole('region', { name: 'My Status' })).toContainText('not given within 72 hours');
   await expect
-    .poll(() => swapCardMoney(pageA.request, engine, swap.id), { timeout: 20_000 })
+    .poll(() => swapCardMoney(pageA.request, swap.id), { timeout: JOBS_ACT_WITHIN_MS })
     .toEqual([{ charged: 2000, refunded: 2000 }]);
   // both listings are back on the market
   for (const [page, title] of [
@@ -241,5 +228,5 @@ test('a swap whose receiver never gives their details is abandoned after 72 hour
     await page.goto('/my-listings?status=1');
     await expect(page.getByText(title, { exact: true })).toBeVisible();
   }
-  await expectLedgerInvariants(engine);
+  await expectLedgerInvariants();
 });

@@ -6,14 +6,16 @@ import { commandOf, isRunning, startSite, type Site } from '../../test/processes
 import { rawRequest, type RawAnswer } from '../../test/raw-http';
 
 /**
- * Finding 5: SIGTERM to `npm start` never reached the app, and a drained process never exited. This runs
- * the built site as `npm start` and stops it the way a container runtime does, under load.
+ * The built site as the README's quick start runs it: `npm start` on the embedded database. It serves the
+ * composed site; and (finding 5: SIGTERM to `npm start` never reached the app, and a drained process never
+ * exited) it stops the way a container runtime stops it, under load.
  */
 let dataDir: string;
 let site: Site | undefined;
-beforeAll(() => {
+beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'swapstuff-shutdown-'));
-});
+  site = await startSite({ DATA_DIR: dataDir }, path.join(dataDir, 'site.log'));
+}, 240_000);
 afterAll(() => {
   site?.kill();
   rmSync(dataDir, { recursive: true, force: true });
@@ -24,8 +26,56 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** What no accepted request may end with: the server dropping it. */
 const dropped = (outcomes: Outcome[]) => outcomes.filter((o) => o.error !== undefined && o.error !== 'ECONNREFUSED');
 
+it("serves a visitor's home drawn with the seeded categories and their pictures, the api through the gateway, and every registered remote's manifest", async () => {
+  const { gateway } = site!;
+  const home = await fetch(`${gateway}/`, { headers: { Accept: 'text/html' } });
+  expect(home.status).toBe(200);
+  const html = await home.text();
+  // the first view: the frame (header with its Login button, footer) and the catalog's home, in the HTML
+  expect(html).toMatch(/<header[\s>]/);
+  expect(html).toMatch(/>Login</);
+  expect(html).toMatch(/<footer[^]*Swapstuff[^]*<\/footer>/);
+  // each top-level category a link with its picture, as the seed wrote them
+  const categoryLinks = [...html.matchAll(/<a [^>]*href="\/search\/\d+"[^>]*>(.*?)<\/a>/g)].map(([, inner]) => ({
+    text: inner.replace(/<[^>]+>/g, ''),
+    picture: /<img src="(\/media\/categories\/[^"]+)"/.exec(inner)?.[1],
+  }));
+  expect(categoryLinks.length).toBeGreaterThan(5);
+  const electronics = categoryLinks.find((link) => link.text === 'Electronics');
+  expect(electronics?.picture).toBe('/media/categories/electronics.svg');
+  const picture = await fetch(`${gateway}${electronics!.picture}`);
+  expect(picture.status).toBe(200);
+  expect(picture.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+  expect((await picture.arrayBuffer()).byteLength).toBeGreaterThan(100);
+
+  expect((await fetch(`${gateway}/readyz`)).status).toBe(200);
+  const api = (await (await fetch(`${gateway}/api/home`)).json()) as { Success: boolean; Content: { categories: [] } };
+  expect(api.Success).toBe(true);
+  expect(api.Content.categories.length).toBeGreaterThan(5);
+
+  const registry = (await (await fetch(`${gateway}/mf/remotes.json`)).json()) as Record<
+    string,
+    { manifest: string; pages: object }
+  >;
+  expect(Object.keys(registry).sort()).toEqual(['mfe_account', 'mfe_catalog', 'mfe_orders', 'mfe_swaps']);
+  for (const [name, entry] of Object.entries(registry)) {
+    const res = await fetch(new URL(entry.manifest, gateway));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('no-cache');
+    const manifest = (await res.json()) as {
+      name: string;
+      exposes: { path: string }[];
+      metaData: { swapstuff: { pages: object } };
+    };
+    expect(manifest.name).toBe(name);
+    expect(manifest.exposes.map((e) => e.path)).toContain('./App');
+    expect(Object.keys(entry.pages).length).toBeGreaterThan(0);
+    expect(entry.pages).toEqual(manifest.metaData.swapstuff.pages);
+  }
+});
+
 it('SIGTERM to `npm start` under load: the whole tree is gone within 10 s, no accepted request is reset, /readyz says 503 from the signal on', async () => {
-  site = await startSite({ DATA_DIR: dataDir }, path.join(dataDir, 'site.log'));
+  if (!site) throw new Error('the site did not start');
   // a server that lost its port to another process between the test picking it and the server binding it is
   // restarted by the supervisor within a second (seen once in CI, with other system tests' load running)
   const deadline = Date.now() + 10_000;
