@@ -2,7 +2,8 @@
  * One jest run, four projects:
  *  - unit: *.test.ts(x) beside the code (front-end tests opt into jsdom with a docblock);
  *  - integration-mysql and integration-sqlite: *.int.test.ts, the real api over HTTP against a real
- *    database, once per engine (TEST_DB picks the engine; each worker gets its own fresh database);
+ *    database, once per engine (TEST_DB picks the engine; each file gets a fresh database, a copy of its
+ *    worker's migrated and seeded template);
  *    *.mysql.test.ts hold what only MySQL/MariaDB has (statement limits, deadlocks) and run on it alone;
  *  - system: *.sys.test.ts, the built site as `npm start` runs it, in processes of its own (shutdown,
  *    a database killed and paused under load). They need the build (`npm run build`).
@@ -53,6 +54,10 @@ const integration = (engine, only = []) => ({
   displayName: `integration-${engine}`,
   testMatch: ['<rootDir>/**/*.int.test.ts', ...only],
   setupFiles: [`<rootDir>/scripts/jest/engine-${engine}.js`],
+  // names the run's test databases (each worker migrates a template once, each file gets a copy of it:
+  // bff/test/databases.ts) and drops them at its end; the same files for both projects run once
+  globalSetup: '<rootDir>/scripts/jest/integration-setup.js',
+  globalTeardown: '<rootDir>/scripts/jest/integration-teardown.js',
 });
 
 module.exports = {

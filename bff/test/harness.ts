@@ -7,7 +7,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { createDb, migrateLatest, seedIfEmpty, type Knex } from '@swapstuff/db';
+import type { Knex } from '@swapstuff/db';
+import { freshDatabase, MYSQL_ROOT } from './databases';
 import { createMailer } from '../src/adapters/mail';
 import { createPush, type PushPort } from '../src/adapters/push';
 import { createPayments, type PaymentsPort } from '../src/adapters/payments';
@@ -21,7 +22,7 @@ import { WEBHOOK_PATH } from '../src/api/payments';
 import { startShippoSandbox, type StartedShippoSandbox, type Track } from '../src/sandboxes/shippo';
 import { startStripeSandbox, type StartedStripeSandbox } from '../src/sandboxes/stripe';
 
-export const MYSQL_ROOT = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
+export { MYSQL_ROOT };
 
 export interface OutboxMail {
   from: string;
@@ -97,44 +98,10 @@ export interface TestApiOptions {
   push?: PushPort;
 }
 
-/**
- * A database per test file: on MySQL a database named after the jest worker (and process, because
- * several jest runs may share one server), dropped and created fresh; on SQLite a temporary file.
- */
-async function freshDatabase(
-  dataDir: string,
-): Promise<{ db: Knex; engine: 'mysql' | 'sqlite'; drop(): Promise<void> }> {
-  if (process.env.TEST_DB !== 'mysql') {
-    return { db: createDb({ dataDir }), engine: 'sqlite', drop: async () => undefined };
-  }
-  const name = `swapstuff_test_${process.env.JEST_WORKER_ID ?? '1'}_${process.pid}`;
-  const admin = createDb({ url: MYSQL_ROOT, poolMax: 1 });
-  try {
-    await admin.raw(`DROP DATABASE IF EXISTS \`${name}\``);
-    await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-  } finally {
-    await admin.destroy();
-  }
-  return {
-    db: createDb({ url: `${MYSQL_ROOT}/${name}`, poolMax: 5 }),
-    engine: 'mysql',
-    async drop() {
-      const again = createDb({ url: MYSQL_ROOT, poolMax: 1 });
-      try {
-        await again.raw(`DROP DATABASE IF EXISTS \`${name}\``);
-      } finally {
-        await again.destroy();
-      }
-    },
-  };
-}
-
-/** The real api over real HTTP against a real, freshly migrated and seeded database. */
+/** The real api over real HTTP against a real database of its own, migrated and seeded (./databases.ts). */
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'swapstuff-api-'));
   const { db, engine, drop } = await freshDatabase(dataDir);
-  await migrateLatest(db);
-  await seedIfEmpty(db, { dataDir });
 
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   // the api listens first: the sandbox is told where to deliver its events
