@@ -20,6 +20,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
+  // A journey of one user over a few pages takes under 10 s here and under 20 s with the run pinned to one core
+  // (`scripts/ci-on-fresh-clone.sh --one-core`, the rehearsal of a slow machine): 60 s is three times that. A
+  // longer journey sets its own, about three times what it takes on one core, saying what makes it long.
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [
