@@ -1,10 +1,15 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import sharp from 'sharp';
 
-/** Real image files for upload tests, made by sharp (and two hand-made ones that sharp cannot make). */
+/**
+ * Real image files for upload tests, made by sharp (and two hand-made ones that sharp cannot make). By default
+ * small, 320 px wide: a listing's photo is stored with an AVIF and a WebP copy at each variant width up to its
+ * own (bff/src/api/media/photos.ts), one of each at 320 px; a test whose subject is resizing, the 800 px and
+ * 1 MB rule, EXIF or the variants names the size it needs.
+ */
 
 /** A photo-like JPEG (noise compresses badly, like a real photo) carrying EXIF with a GPS position. */
-export async function jpegWithGps(width = 3000, height = 2000): Promise<Buffer> {
+export async function jpegWithGps(width = 320, height = 240): Promise<Buffer> {
   return sharp({
     create: { width, height, channels: 3, background: '#6a8', noise: { type: 'gaussian', mean: 120, sigma: 60 } },
   })
@@ -17,13 +22,13 @@ export async function jpegWithGps(width = 3000, height = 2000): Promise<Buffer> 
     .toBuffer();
 }
 
-export async function png(width = 1200, height = 900): Promise<Buffer> {
+export async function png(width = 320, height = 240): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 4, background: { r: 20, g: 120, b: 110, alpha: 0.5 } } })
     .png()
     .toBuffer();
 }
 
-export async function gif(width = 400, height = 300): Promise<Buffer> {
+export async function gif(width = 320, height = 240): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: '#d33' } })
     .gif()
     .toBuffer();

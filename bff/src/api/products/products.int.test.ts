@@ -11,6 +11,7 @@ let alice: string;
 let bob: string;
 let aliceAddress: Address;
 let category: { id: number; childId: number };
+/** Photos for listings whose photos are not the subject: small ones (bff/test/media.ts). */
 let photo: { jpeg: Buffer; png: Buffer; gif: Buffer };
 
 const register = (username: string) => registerUser(api, username);
@@ -162,9 +163,9 @@ describe('listing rules of spec section 5, through the api', () => {
 describe('uploading a listing', () => {
   it('stores a swap-only listing with photos re-encoded to ≤ 800 px, ≤ 1 MB and no EXIF', async () => {
     const product = await create(alice, listing(), [
-      ['images[0]', 'bike.jpg', photo.jpeg],
-      ['images[1]', 'side.png', photo.png],
-      ['images[2]', 'wave.gif', photo.gif],
+      ['images[0]', 'bike.jpg', await jpegWithGps(3000, 2000)],
+      ['images[1]', 'side.png', await png(1200, 900)],
+      ['images[2]', 'wave.gif', await gif(400, 300)],
       ['videos[0]', 'ride.mp4', mp4()],
     ]);
     expect(product).toMatchObject({
