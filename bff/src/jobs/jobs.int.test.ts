@@ -117,7 +117,10 @@ it('tries a failing handler again with growing waits, then dead-letters it and l
   const handlers = new HandlerRegistry([failing, effect()]);
   await emitMany(handlers, 1);
   const { logger, entries } = capturedLog();
-  const runner = createJobRunner({ db, handlers, logger, maxAttempts: 3, backoffMs: 40, random: () => 0.5 });
+  // waits of a minute and two: far longer than any machine takes between two batches here, so "not due yet" is
+  // never decided by the machine's speed (40 ms waits ran out between two batches on a loaded CI machine); the
+  // test makes the time pass by making the row due
+  const runner = createJobRunner({ db, handlers, logger, maxAttempts: 3, backoffMs: 60_000, random: () => 0.5 });
 
   const waits: number[] = [];
   for (let attempt = 1; attempt <= 3; attempt += 1) {
@@ -131,17 +134,18 @@ it('tries a failing handler again with growing waits, then dead-letters it and l
       // not due yet: a batch now does not take it
       await drain(runner);
       expect(calls).toBe(attempt);
-      await new Promise((resolve) => setTimeout(resolve, Number(row.run_at) - Date.now() + 5));
+      await db('outbox').where({ id: row.id }).update({ run_at: Date.now() });
     } else {
       expect(row.status).toBe('dead');
       expect(row.last_error).toContain('the provider said no');
     }
   }
   expect(calls).toBe(3);
-  // 40 ms, then 80 ms (random 0.5: no jitter)
-  expect(waits[0]).toBeGreaterThanOrEqual(40);
-  expect(waits[1]).toBeGreaterThanOrEqual(80);
-  expect(waits[1]).toBeGreaterThan(waits[0]);
+  // a minute, then two (random 0.5: no jitter)
+  expect(waits[0]).toBeGreaterThanOrEqual(60_000);
+  expect(waits[0]).toBeLessThan(120_000);
+  expect(waits[1]).toBeGreaterThanOrEqual(120_000);
+  expect(waits[1]).toBeLessThan(180_000);
   // the other handler of the same event was not held back
   expect(await db('job_effects').pluck('n')).toEqual([0]);
   expect(entries.filter((e) => e.level === 40)).toHaveLength(2);

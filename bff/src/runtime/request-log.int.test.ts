@@ -33,8 +33,12 @@ async function appLoggingAt(level: string) {
     req.log.info({ note: 'from the handler' }, 'handler says');
     res.status(500).json({ ok: false });
   });
+  // each response's close, which the request log writes its line at: the test's calls go on after it
+  let responseClosed = () => {};
   // a request answered before Express, as the api's kept answers are
   const server = http.createServer((req, res) => {
+    // the first 'close' listener: the log's, added after it, has run too by the time the awaiting call goes on
+    res.once('close', () => responseClosed());
     if (req.url !== '/before-express') return app(req, res);
     log.track(req, res);
     res.end('{}');
@@ -42,9 +46,10 @@ async function appLoggingAt(level: string) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const get = async (path: string, headers: Record<string, string> = {}) => {
+    // the line is written when the response closes on the server, just after the client has it
+    const closed = new Promise<void>((resolve) => (responseClosed = resolve));
     await (await fetch(`${base}${path}`, { headers })).text();
-    // the line is written when the response closes, just after the client has it
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await closed;
   };
   return { entries, get, close: () => new Promise((resolve) => server.close(resolve)) };
 }
