@@ -293,14 +293,14 @@ export interface UserRatings {
 
 export type VoteType = 'helpful' | 'not_helpful';
 
+/** A review's counts of votes and the viewer's own vote on it. */
+export type ReviewVotes = Pick<Review, 'helpful_count' | 'not_helpful_count' | 'voted_helpful' | 'voted_not_helpful'>;
+
 /**
  * A vote's optimistic effect (spec section 4): voting the same way again removes the vote; voting the other
  * way moves it. The counts the card shows until the server answers (and reverts to on failure).
  */
-export function applyVote(
-  review: Pick<Review, 'helpful_count' | 'not_helpful_count' | 'voted_helpful' | 'voted_not_helpful'>,
-  vote: VoteType,
-): Pick<Review, 'helpful_count' | 'not_helpful_count' | 'voted_helpful' | 'voted_not_helpful'> {
+export function applyVote(review: ReviewVotes, vote: VoteType): ReviewVotes {
   const { helpful_count, not_helpful_count, voted_helpful, voted_not_helpful } = review;
   const helpful = vote === 'helpful';
   const again = helpful ? voted_helpful === 1 : voted_not_helpful === 1;

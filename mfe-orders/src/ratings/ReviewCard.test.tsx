@@ -1,7 +1,15 @@
 /** @jest-environment jsdom */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatDate, orderMessages, type Review, type UserRatings } from '@swapstuff/contracts';
+import {
+  applyVote,
+  formatDate,
+  orderMessages,
+  type Review,
+  type ReviewVotes,
+  type UserRatings,
+  type VoteType,
+} from '@swapstuff/contracts';
 import { recordToasts } from '@swapstuff/sdk/testing';
 import { ReviewCard } from './ReviewCard';
 import { ReviewList } from './ReviewList';
@@ -23,15 +31,24 @@ const review = (over: Partial<Review> = {}): Review => ({
   ...over,
 });
 
-/** A promise the test settles. */
+/** A promise the test settles: a vote's answer. */
 function deferred() {
-  let resolve!: () => void;
+  let resolve!: (votes: ReviewVotes) => void;
   let reject!: (error: Error) => void;
-  const promise = new Promise<void>((res, rej) => {
+  const promise = new Promise<ReviewVotes>((res, rej) => {
     resolve = res;
     reject = rej;
   });
   return { promise, resolve, reject };
+}
+
+/** The api's side of the votes: it records each vote on its own copy and answers with the counts. */
+function votingApi(start: ReviewVotes) {
+  let votes = start;
+  return jest.fn((_id: number, type: VoteType) => {
+    votes = applyVote(votes, type);
+    return Promise.resolve(votes);
+  });
 }
 
 function renderCard(over: Partial<Review> = {}, viewerId: number | null = 8, onVote = jest.fn()) {
@@ -68,7 +85,7 @@ describe('ReviewCard', () => {
     expect(onVote).toHaveBeenCalledWith(31, 'helpful');
     expect(within(card).getByRole('button', { name: 'Helpful', description: '4 votes' })).toBe(helpful());
     expect(helpful().getAttribute('aria-pressed')).toBe('true');
-    answer.resolve();
+    answer.resolve({ helpful_count: 4, not_helpful_count: 1, voted_helpful: 1, voted_not_helpful: 0 });
     await waitFor(() => expect(helpful().textContent).toBe('Helpful (4)'));
     expect(notHelpful().textContent).toBe('Not helpful (1)');
     expect(toasts).toEqual([]);
@@ -86,7 +103,7 @@ describe('ReviewCard', () => {
   });
 
   it('moves a vote to the other side, and takes it back when pressed again', async () => {
-    const onVote = jest.fn().mockResolvedValue(undefined);
+    const onVote = votingApi(review());
     const { user, helpful, notHelpful } = renderCard({}, 8, onVote);
     await user.click(helpful());
     await user.click(notHelpful());
@@ -100,6 +117,34 @@ describe('ReviewCard', () => {
       [31, 'not_helpful'],
       [31, 'not_helpful'],
     ]);
+  });
+
+  it('a second press while the first is on its way is sent after it, not lost', async () => {
+    const first = deferred();
+    const second = deferred();
+    const onVote = jest.fn().mockReturnValueOnce(first.promise).mockReturnValueOnce(second.promise);
+    const { user, helpful, notHelpful } = renderCard({}, 8, onVote);
+    await user.click(helpful());
+    await user.click(notHelpful());
+    expect(notHelpful().textContent).toBe('Not helpful (2)');
+    expect(notHelpful().getAttribute('aria-pressed')).toBe('true');
+    expect(helpful().textContent).toBe('Helpful (3)');
+    expect(onVote.mock.calls).toEqual([[31, 'helpful']]);
+    first.resolve({ helpful_count: 4, not_helpful_count: 1, voted_helpful: 1, voted_not_helpful: 0 });
+    await waitFor(() =>
+      expect(onVote.mock.calls).toEqual([
+        [31, 'helpful'],
+        [31, 'not_helpful'],
+      ]),
+    );
+    // the first answer does not undo the second press on the screen
+    expect(notHelpful().textContent).toBe('Not helpful (2)');
+    expect(helpful().textContent).toBe('Helpful (3)');
+    second.resolve({ helpful_count: 3, not_helpful_count: 2, voted_helpful: 0, voted_not_helpful: 1 });
+    await waitFor(() => expect(notHelpful().getAttribute('aria-pressed')).toBe('true'));
+    expect(notHelpful().textContent).toBe('Not helpful (2)');
+    expect(helpful().textContent).toBe('Helpful (3)');
+    expect(toasts).toEqual([]);
   });
 
   it('reports through the "…" menu, with the keyboard too', async () => {

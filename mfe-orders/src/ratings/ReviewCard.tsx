@@ -7,12 +7,18 @@ import LikeFilled from '@ant-design/icons/LikeFilled';
 import LikeOutlined from '@ant-design/icons/LikeOutlined';
 import ShopOutlined from '@ant-design/icons/ShopOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
-import { applyVote, formatCount, orderMessages, type Review, type VoteType, partyName } from '@swapstuff/contracts';
+import {
+  applyVote,
+  formatCount,
+  orderMessages,
+  partyName,
+  type Review,
+  type ReviewVotes,
+  type VoteType,
+} from '@swapstuff/contracts';
 import { toast } from '@swapstuff/sdk';
 import { LocalDateTime, srOnly } from '@swapstuff/sdk/ui';
 import { Stars } from './Stars';
-
-type Votes = Pick<Review, 'helpful_count' | 'not_helpful_count' | 'voted_helpful' | 'voted_not_helpful'>;
 
 export interface ReviewCardProps {
   review: Review;
@@ -23,8 +29,11 @@ export interface ReviewCardProps {
    * report, as the api refuses both (403) for the review's author and its subject
    */
   subjectId?: number | null;
-  /** records the vote (the same way again takes it back); counts move at once and go back if it fails */
-  onVote(reviewId: number, type: VoteType): Promise<void>;
+  /**
+   * records the vote (the same way again takes it back) and answers with the api's counts; the card's counts
+   * move at once and go back if it fails
+   */
+  onVote(reviewId: number, type: VoteType): Promise<ReviewVotes>;
   /** opens the Report dialog for this review */
   onReport(review: Review): void;
   /**
@@ -34,7 +43,7 @@ export interface ReviewCardProps {
   onSignIn?(): void;
 }
 
-const votesOf = (review: Review): Votes => ({
+const votesOf = (review: Review): ReviewVotes => ({
   helpful_count: review.helpful_count,
   not_helpful_count: review.not_helpful_count,
   voted_helpful: review.voted_helpful,
@@ -53,37 +62,40 @@ const votesWord = (n: number) => `${formatCount(n)} ${n === 1 ? 'vote' : 'votes'
 export function ReviewCard({ review, viewerId, subjectId, onVote, onReport, onSignIn }: ReviewCardProps) {
   const helpfulId = useId();
   const notHelpfulId = useId();
-  const [votes, setVotes] = useState<Votes>(() => votesOf(review));
-  // one vote at a time: a second press waits for the first's answer (the buttons keep their focus)
-  const voting = useRef(false);
+  // the counts as the api last gave them, and the presses it has not answered yet, oldest first: the card
+  // shows the one with the others applied, so a quick second press shows at once and is never lost
+  const [answered, setAnswered] = useState<ReviewVotes>(() => votesOf(review));
+  const [pressed, setPressed] = useState<VoteType[]>([]);
+  const votes = pressed.reduce(applyVote, answered);
+  // the votes go one at a time, each after the previous one's answer, so the api takes them in order
+  const sending = useRef(Promise.resolve());
 
   // the review read again (after a refetch): its counts are the server's
   const { helpful_count, not_helpful_count, voted_helpful, voted_not_helpful } = review;
   useEffect(() => {
-    setVotes({ helpful_count, not_helpful_count, voted_helpful, voted_not_helpful });
+    setAnswered({ helpful_count, not_helpful_count, voted_helpful, voted_not_helpful });
   }, [helpful_count, not_helpful_count, voted_helpful, voted_not_helpful]);
 
   const own = viewerId != null && (viewerId === review.rated_by.id || viewerId === subjectId);
   const name = partyName(review.rated_by);
 
   const visitor = viewerId == null && onSignIn !== undefined;
-  const vote = async (type: VoteType) => {
+  const vote = (type: VoteType) => {
     if (visitor) {
       onSignIn?.();
       return;
     }
-    if (voting.current) return;
-    const before = votes;
-    setVotes(applyVote(before, type));
-    voting.current = true;
-    try {
-      await onVote(review.id, type);
-    } catch {
-      setVotes(before);
-      toast.error(orderMessages.voteFailed);
-    } finally {
-      voting.current = false;
-    }
+    setPressed((waiting) => [...waiting, type]);
+    sending.current = sending.current.then(async () => {
+      try {
+        setAnswered(await onVote(review.id, type));
+      } catch {
+        // a refused vote leaves the api's counts as they were: only the presses after it stay applied
+        toast.error(orderMessages.voteFailed);
+      } finally {
+        setPressed((waiting) => waiting.slice(1));
+      }
+    });
   };
 
   const menuItems = review.already_reported ? [] : [{ key: 'report', label: 'Report' }];
@@ -139,7 +151,7 @@ export function ReviewCard({ review, viewerId, subjectId, onVote, onReport, onSi
               icon={votes.voted_helpful ? <LikeFilled aria-hidden /> : <LikeOutlined aria-hidden />}
               aria-pressed={votes.voted_helpful === 1}
               aria-describedby={helpfulId}
-              onClick={() => void vote('helpful')}
+              onClick={() => vote('helpful')}
             >
               Helpful<span aria-hidden> ({formatCount(votes.helpful_count)})</span>
             </Button>
@@ -151,7 +163,7 @@ export function ReviewCard({ review, viewerId, subjectId, onVote, onReport, onSi
               icon={votes.voted_not_helpful ? <DislikeFilled aria-hidden /> : <DislikeOutlined aria-hidden />}
               aria-pressed={votes.voted_not_helpful === 1}
               aria-describedby={notHelpfulId}
-              onClick={() => void vote('not_helpful')}
+              onClick={() => vote('not_helpful')}
             >
               Not helpful<span aria-hidden> ({formatCount(votes.not_helpful_count)})</span>
             </Button>

@@ -5,6 +5,7 @@ import {
   messages,
   type Reputation,
   type Review,
+  type ReviewVotes,
   type UserRatings,
   type VoteType,
 } from '@swapstuff/contracts';
@@ -23,7 +24,8 @@ export interface ReviewListProps {
   viewerId: number | null | undefined;
   /** whom the reviews are about: on their own page the viewer votes on and reports none */
   subjectId?: number | null;
-  onVote(reviewId: number, type: VoteType): Promise<void>;
+  /** records a vote and answers with the api's counts */
+  onVote(reviewId: number, type: VoteType): Promise<ReviewVotes>;
   onReport(review: Review): void;
   /** a visitor pressed a vote or Report */
   onSignIn?(): void;

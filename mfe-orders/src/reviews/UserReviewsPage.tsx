@@ -43,9 +43,7 @@ function UserReviews({ userId }: { userId: number }) {
   const name = reviewed ? partyName(reviewed) : nameFrom(state);
   const title = viewerId === userId ? 'Your Reviews' : name ? `Reviews of ${name}` : 'Reviews';
 
-  const onVote = async (reviewId: number, type: VoteType) => {
-    await vote.mutateAsync({ rating_id: reviewId, vote_type: type });
-  };
+  const onVote = (reviewId: number, type: VoteType) => vote.mutateAsync({ rating_id: reviewId, vote_type: type });
 
   return (
     <PageFrame title={title}>
