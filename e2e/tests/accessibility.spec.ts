@@ -45,8 +45,8 @@ const accountPages = Object.values(
 test('every account page, signed in, has no serious accessibility violation at phone and desktop width', async ({
   page,
 }) => {
-  // axe on every account page at two widths: 94 s on one core
-  test.setTimeout(300_000);
+  // axe on every account page at two widths: about 260 s on one core of a slow machine
+  test.setTimeout(780_000);
   const user = newUser();
   await registerViaApi(page.request, user);
   await signIn(page, user);

@@ -20,7 +20,8 @@ import { newUser, registerViaApi } from '../support/users';
  */
 
 test('list, find, like, ask, answer, edit and delete', async ({ page, browser, request }) => {
-  test.setTimeout(240_000);
+  // a listing with photos, two users, every step of its life: about 160 s on one core of a slow machine
+  test.setTimeout(480_000);
   const tag = `k${randomBytes(3).toString('hex')}`; // one word no other run's listings contain
   const camera = `Camera kit ${tag}`;
   const lens = `Zoom lens ${tag}`;

@@ -14,7 +14,7 @@ const tag = `f${randomBytes(3).toString('hex')}`; // a word only this run's list
 let itemId = 0;
 
 test.beforeAll(async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await listViaApi(`Kettle 1 ${tag}`);
   itemId = await listViaApi(`Kettle 2 ${tag}`);
 });

@@ -100,7 +100,8 @@ const orderCard = (page: Page, title: string) => page.getByRole('article', { nam
 test('buy now: saved and new card, cheapest courier, label, tracking, the window, the money, ratings, votes', async ({
   browser,
 }) => {
-  test.setTimeout(240_000);
+  // two users, two cards, a label, tracking, the window's jobs, ratings: up to 180 s on one core of a slow machine
+  test.setTimeout(540_000);
   const first = await sellerWithListing('Copper kettle');
   const second = await sellerWithListing('Copper pan');
   const seller = await person(browser, first.seller);
@@ -234,7 +235,8 @@ test('buy now: saved and new card, cheapest courier, label, tracking, the window
 });
 
 test('a dispute with two photos holds the money; support refunds it to the card', async ({ browser }) => {
-  test.setTimeout(180_000);
+  // an order delivered, a dispute with two photos, support's refund: about 96 s on one core of a slow machine
+  test.setTimeout(300_000);
   const listing = await sellerWithListing('Glass vase');
   const seller = await person(browser, listing.seller);
   const buyer = await person(browser);

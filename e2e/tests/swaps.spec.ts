@@ -88,7 +88,8 @@ async function giveDetails(page: Page, tab: 'sent' | 'received', title: string, 
 }
 
 test('a swap with cash, countered, accepted, shipped both ways, delivered and completed', async ({ browser }) => {
-  test.setTimeout(300_000);
+  // two users, both legs shipped and delivered through the jobs: about 115 s on one core of a slow machine
+  test.setTimeout(360_000);
   const a = await memberWithListing(browser, 'Brass lamp');
   const b = await memberWithListing(browser, 'Oak chair');
 
