@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import {
   applyVote,
   formatDate,
-  orderMessages,
   type Review,
   type ReviewVotes,
   type UserRatings,
@@ -95,7 +94,8 @@ describe('ReviewCard', () => {
     const onVote = jest.fn().mockRejectedValue(new Error('refused'));
     const { user, helpful, notHelpful } = renderCard({ voted_helpful: 1 }, 8, onVote);
     await user.click(notHelpful());
-    await waitFor(() => expect(toasts).toEqual([`error: ${orderMessages.voteFailed}`]));
+    // the spec's words (section 4: "Vote failed")
+    await waitFor(() => expect(toasts).toEqual(['error: Vote failed']));
     expect(helpful().textContent).toBe('Helpful (3)');
     expect(helpful().getAttribute('aria-pressed')).toBe('true');
     expect(notHelpful().textContent).toBe('Not helpful (1)');
@@ -145,6 +145,29 @@ describe('ReviewCard', () => {
     expect(notHelpful().textContent).toBe('Not helpful (2)');
     expect(helpful().textContent).toBe('Helpful (3)');
     expect(toasts).toEqual([]);
+  });
+
+  it('a refused vote with another behind it: "Vote failed", and the one behind is still sent and shown', async () => {
+    const first = deferred();
+    const onVote = jest
+      .fn()
+      .mockReturnValueOnce(first.promise)
+      .mockResolvedValueOnce({ helpful_count: 3, not_helpful_count: 2, voted_helpful: 0, voted_not_helpful: 1 });
+    const { user, helpful, notHelpful } = renderCard({}, 8, onVote);
+    await user.click(helpful());
+    await user.click(notHelpful());
+    first.reject(new Error('refused'));
+    await waitFor(() => expect(toasts).toEqual(['error: Vote failed']));
+    await waitFor(() =>
+      expect(onVote.mock.calls).toEqual([
+        [31, 'helpful'],
+        [31, 'not_helpful'],
+      ]),
+    );
+    await waitFor(() => expect(notHelpful().textContent).toBe('Not helpful (2)'));
+    expect(notHelpful().getAttribute('aria-pressed')).toBe('true');
+    expect(helpful().textContent).toBe('Helpful (3)');
+    expect(helpful().getAttribute('aria-pressed')).toBe('false');
   });
 
   it('reports through the "…" menu, with the keyboard too', async () => {
