@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page, type Request } from '@playwright/test';
 import { createConnection } from 'mysql2/promise';
 import { newUser, registerViaApi } from '../support/users';
 import { apiURL, mariadbDatabase } from '../servers';
@@ -83,25 +83,45 @@ test('logout lands on /login and clears the persisted store', async ({ page, req
   expect(status).toBe(401);
 });
 
-for (const [page_, landing] of [
-  ['/', /\/login$/],
-  ['/my-listings', /\/login\?callbackUrl=\/my-listings$/],
-] as const) {
+/**
+ * What each page shows once its own calls have been answered (home's categories, the seller's empty list),
+ * and where a revoked session's next load of it lands.
+ */
+const revokedOn = [
+  { page_: '/', shown: (page: Page) => page.getByRole('link', { name: 'Electronics' }).first(), landing: /\/login$/ },
+  {
+    page_: '/my-listings',
+    shown: (page: Page) => page.getByText('You have not listed anything yet.'),
+    landing: /\/login\?callbackUrl=\/my-listings$/,
+  },
+];
+
+for (const { page_, shown, landing } of revokedOn) {
   test(`a session revoked elsewhere (401 "407") ends in the browser on ${page_}, to come back`, async ({
     page,
     request,
   }) => {
     const user = newUser();
     await registerViaApi(request, user);
+    // the page's own calls answered first: one still in flight when the password changes gets the "407",
+    // and the reload below would then leave the page that was about to go to /login (a visitor on / after).
+    // A quiet network is no such signal on a slow machine: the session's summary can start after it.
+    const unanswered = new Set<Request>();
+    page.on('request', (call) => void (call.url().includes('/api/') && unanswered.add(call)));
+    page.on('requestfinished', (call) => void unanswered.delete(call));
+    page.on('requestfailed', (call) => void unanswered.delete(call));
+    const summaryRead = page.waitForResponse(
+      (res) => res.url().endsWith('/api/user/notifications') && res.request().method() === 'POST',
+    );
     await page.goto(`/login?callbackUrl=${page_}`);
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByRole('button', { name: 'Upload Product' })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${page_}$`));
-    // the page's own calls answered first: one still in flight when the password changes gets the "407",
-    // and the reload below would then leave the page that was about to go to /login (a visitor on / after)
-    await page.waitForLoadState('networkidle');
+    expect((await summaryRead).status()).toBe(200);
+    await expect(shown(page)).toBeVisible();
+    await expect.poll(() => unanswered.size).toBe(0);
 
     // the same user, on a phone: signs in at the api with a bearer token and changes the password,
     // which revokes every other token, the browser's among them
