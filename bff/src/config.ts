@@ -6,6 +6,7 @@ import { DEFAULT_DB_TIMEOUTS, type DbTimeouts } from '@swapstuff/db';
 import { identitySettingsFromEnv, type IdentitySettings } from './adapters/identity';
 import type { FcmSettings, ServiceAccount, WebPushSettings } from './adapters/push';
 import type { S3Options } from './adapters/storage';
+import type { ClientLimits } from './runtime/client-limits';
 
 /** The repository root: bff/src (tests) and bff/dist (built) are both two levels below it. */
 export const repoRoot = path.resolve(__dirname, '..', '..');
@@ -63,6 +64,11 @@ export interface Config {
   shippoSandbox: ShippoSandboxConfig;
   /** Express `trust proxy` value: which hops may set X-Forwarded-* headers. */
   trustProxy: boolean | number | string;
+  /**
+   * What one client may cost the gateway: GATEWAY_HEADERS_TIMEOUT_MS, GATEWAY_BODY_TIMEOUT_MS,
+   * GATEWAY_BODY_BYTES_PER_SECOND, GATEWAY_CONNECTIONS_PER_ADDRESS (runtime/client-limits.ts).
+   */
+  clientLimits: ClientLimits;
   logLevel: string;
   /** Database connect, acquire and statement timeouts. */
   dbTimeouts: DbTimeouts;
@@ -359,6 +365,14 @@ export function loadConfig(env: Env = process.env): Config {
     ...payments(env, dataDir),
     ...shipping(env, dataDir),
     trustProxy: trustProxy(env.TRUST_PROXY),
+    clientLimits: {
+      headersMs: int(env, 'GATEWAY_HEADERS_TIMEOUT_MS', 10_000),
+      bodyMs: int(env, 'GATEWAY_BODY_TIMEOUT_MS', 10_000),
+      // 8 KB/s: a 20 MB photo over a poor mobile link (64 kbit/s) still arrives; a trickle does not
+      bodyBytesPerSecond: int(env, 'GATEWAY_BODY_BYTES_PER_SECOND', 8 * 1024),
+      // browsers open six per site; an office or a carrier's NAT puts many people behind one address
+      connectionsPerAddress: int(env, 'GATEWAY_CONNECTIONS_PER_ADDRESS', 256),
+    },
     logLevel: env.LOG_LEVEL || 'info',
     dbTimeouts: {
       connectMs: int(env, 'DB_CONNECT_TIMEOUT_MS', DEFAULT_DB_TIMEOUTS.connectMs),

@@ -86,6 +86,18 @@ export function listeningAddresses(port: number): string[] {
   return found;
 }
 
+/** How many TCP connections to `port` are open (established) on this machine, from /proc. */
+export function connectionsTo(port: number): number {
+  let count = 0;
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const [, , remote, state] = line.trim().split(/\s+/);
+      if (state === '01' && remote && parseInt(remote.split(':')[1], 16) === port) count += 1;
+    }
+  }
+  return count;
+}
+
 export interface Site {
   /** the `npm start` process */
   npm: ChildProcess;
@@ -95,6 +107,8 @@ export interface Site {
   payments: string;
   /** every process of the site now, npm first */
   tree(): number[];
+  /** the pid of the site's process running `role` (its ROLE in the environment) */
+  pidOf(role: 'api' | 'gateway'): number | undefined;
   /** the site's log (stdout and stderr of every process) */
   log(): string;
   /** SIGKILL for every process left (cleanup) */
@@ -135,6 +149,14 @@ export async function startSite(env: Record<string, string>, logFile: string): P
     api: `http://127.0.0.1:${apiPort}`,
     payments: `http://127.0.0.1:${sandboxPort}`,
     tree: () => (npm.pid ? processTree(npm.pid) : []),
+    pidOf: (role) =>
+      site.tree().find((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`ROLE=${role}`);
+        } catch {
+          return false;
+        }
+      }),
     log: () => readFileSync(logFile, 'utf8'),
     kill: () => {
       for (const pid of site.tree().reverse()) {

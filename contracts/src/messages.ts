@@ -71,6 +71,8 @@ export const messages = {
   passwordPersonal: 'Your password must not contain your email or username.',
   serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
   requestTooLarge: 'This request is too large.',
+  // not in the spec: a request whose body came too slowly (the connection is closed after it)
+  requestTimedOut: 'The request took too long to arrive. Please try again.',
   malformedBody: 'The request could not be read. Please try again.',
   validationFailed: 'Please check the highlighted fields',
   addressUpdated: 'Address Updated Successfully',

@@ -1,4 +1,4 @@
-import http, { type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { Socket } from 'node:net';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
@@ -22,14 +22,23 @@ export function isProxiedPath(pathname: string): boolean {
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'trailer']);
 
 /**
- * Who the api should take the caller to be: the session's bearer when signed in through the browser;
- * otherwise the client's own Authorization header (a mobile app on the public port), untouched.
+ * The request's headers as the api is to see them, set on the request itself before the proxy copies them:
+ * who the caller is (the session's bearer when signed in through the browser; otherwise the client's own
+ * Authorization header, a mobile app on the public port, untouched) and the client's address. Never on the
+ * proxy's outgoing request: a request that waits for a connection to the api has sent its headers by the
+ * time it gets one, and editing them then throws (a waiting visitor once took the gateway down so).
  */
-function authorize(proxyReq: ClientRequest, token: string | undefined): void {
-  if (token) proxyReq.setHeader('authorization', `Bearer ${token}`);
-  // the api has no use for the gateway's cookies
-  proxyReq.removeHeader('cookie');
+function headersForApi(req: Request, res: Response): void {
+  const token = req.session?.token;
+  if (token) req.headers.authorization = `Bearer ${token}`;
+  // the api has no use for the gateway's cookies; whether the browser sent its session's is kept for the answer
+  res.locals.sessionCookie = hasSessionCookie(req);
+  delete req.headers.cookie;
+  Object.assign(req.headers, forwardedFor(req));
 }
+
+/** The browser sent a session cookie with this request (read before the cookies were taken off for the api). */
+const sentSessionCookie = (res: Response): boolean => res.locals.sessionCookie === true;
 
 function sendEnvelope(res: ServerResponse, status: number, body: Envelope<unknown>): void {
   const text = JSON.stringify(body);
@@ -66,7 +75,7 @@ async function relayUnauthorized(proxyRes: IncomingMessage, req: Request, res: R
   const body = parseJsonObject<Envelope<unknown> & Record<string, unknown>>(text);
   const signedIn = isSignedIn(req);
   const revoked = signedIn && body?.error === SESSION_REVOKED_ERROR;
-  const lapsed = !signedIn && hasSessionCookie(req) && !req.headers.authorization;
+  const lapsed = !signedIn && sentSessionCookie(res) && !req.headers.authorization;
   if (body && (revoked || lapsed)) {
     await endSession(req, res);
     sendEnvelope(res, 401, {
@@ -89,8 +98,11 @@ export interface ApiProxy {
 }
 
 export function createApiProxy(apiUrl: string, logger: Logger, cache: SharedCache): ApiProxy {
-  // Keep-alive to the api: a new TCP connection per proxied request would halve throughput.
-  const agentOptions = { keepAlive: true, maxSockets: 256 };
+  // Keep-alive to the api: a new TCP connection per proxied request would halve throughput. No cap on
+  // connections: a request whose client sends its body slowly holds its connection to the api until the
+  // body's deadline cuts it (runtime/client-deadlines.ts); with a shared cap, a few hundred such clients held
+  // every connection and stalled everyone else's requests.
+  const agentOptions = { keepAlive: true };
   const agent = apiUrl.startsWith('https:') ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
   const proxy = createProxyMiddleware<Request, Response>({
     target: apiUrl,
@@ -100,17 +112,9 @@ export function createApiProxy(apiUrl: string, logger: Logger, cache: SharedCach
     ws: false,
     selfHandleResponse: true,
     on: {
-      proxyReq: (proxyReq, req) => {
-        authorize(proxyReq, req.session?.token);
-        for (const [name, value] of Object.entries(forwardedFor(req))) proxyReq.setHeader(name, value);
-      },
-      proxyReqWs: (proxyReq) => {
-        // the upgrade handler has already put the session's bearer on the request headers
-        proxyReq.removeHeader('cookie');
-      },
       proxyRes: (proxyRes, req, res) => {
         const status = proxyRes.statusCode ?? 502;
-        if (status === 401 && (isSignedIn(req) || hasSessionCookie(req))) {
+        if (status === 401 && (isSignedIn(req) || sentSessionCookie(res))) {
           relayUnauthorized(proxyRes, req, res).catch((err: unknown) => {
             logger.error({ err, url: req.originalUrl }, 'relaying a 401 failed');
             if (!res.headersSent) sendEnvelope(res, 502, envelope(502, messages.genericError, null));
@@ -140,8 +144,15 @@ export function createApiProxy(apiUrl: string, logger: Logger, cache: SharedCach
     },
   });
   return {
-    middleware: (req: Request, res: Response, next: NextFunction) => proxy(req, res, next),
-    upgrade: (req, socket, head) => proxy.upgrade(req, socket, head),
+    middleware: (req: Request, res: Response, next: NextFunction) => {
+      if (isProxiedPath(req.path)) headersForApi(req, res);
+      return proxy(req, res, next);
+    },
+    upgrade: (req, socket, head) => {
+      // the upgrade handler has already put the session's bearer on the request's headers
+      delete req.headers.cookie;
+      proxy.upgrade(req, socket, head);
+    },
     close: () => agent.destroy(),
   };
 }

@@ -13,9 +13,11 @@ import { createRealtime } from '../api/realtime';
 import { bearerSessions } from '../api/auth';
 import type { Config } from '../config';
 import { createGatewayApp } from '../gateway';
+import type { TrustProxy } from '../gateway/security';
 import { createOidcSandbox } from '../sandboxes/oidc';
 import { createShippoSandbox } from '../sandboxes/shippo';
 import { createStripeSandbox } from '../sandboxes/stripe';
+import { headerDeadlineOptions, limitClients } from './client-limits';
 import { reportUncaught } from './uncaught';
 import { listenGracefully, type GracefulServer } from './server';
 
@@ -116,10 +118,19 @@ async function startApi(config: Config, db: Knex, logger: Logger): Promise<Start
 async function startGateway(config: Config, db: Knex, logger: Logger): Promise<Started> {
   await waitForSessionsTable(db, logger);
   const gateway = createGatewayApp({ db, apiUrl: config.apiUrl, config, logger });
-  const server = await listenGracefully(gateway.listener, config.port);
+  const { clientLimits } = config;
+  const server = await listenGracefully(gateway.listener, config.port, undefined, headerDeadlineOptions(clientLimits));
+  const trusted = gateway.get('trust proxy fn') as TrustProxy;
+  const stopLimits = limitClients(server.server, clientLimits, (address) => trusted(address, 0), logger);
   server.server.on('upgrade', gateway.upgrade);
   logger.info(`gateway listening on http://localhost:${server.port} (api: ${config.apiUrl})`);
-  return { server, release: gateway.closeGateway };
+  return {
+    server,
+    release: () => {
+      stopLimits();
+      gateway.closeGateway();
+    },
+  };
 }
 
 /**

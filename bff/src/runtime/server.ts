@@ -30,11 +30,16 @@ function notReady(res: ServerResponse): void {
   res.end(body);
 }
 
-/** An HTTP server that drains politely: see {@link GracefulServer}. */
-export function listenGracefully(listener: RequestListener, port: number, host?: string): Promise<GracefulServer> {
+/** An HTTP server that drains politely: see {@link GracefulServer}. `options` are http.createServer's. */
+export function listenGracefully(
+  listener: RequestListener,
+  port: number,
+  host?: string,
+  options: http.ServerOptions = {},
+): Promise<GracefulServer> {
   let draining = false;
   const inFlight = new Set<ServerResponse>();
-  const server = http.createServer((req: IncomingMessage, res: ServerResponse) => {
+  const server = http.createServer(options, (req: IncomingMessage, res: ServerResponse) => {
     inFlight.add(res);
     res.on('close', () => inFlight.delete(res));
     if (draining) {

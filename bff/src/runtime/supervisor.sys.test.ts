@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isRunning, listeningAddresses, repoRoot, startSite, type Site } from '../../test/processes';
@@ -15,17 +15,6 @@ afterAll(() => {
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The pid of the site's process running `role` (its ROLE in the environment). */
-function pidOf(site: Site, role: 'api' | 'gateway'): number | undefined {
-  return site.tree().find((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`ROLE=${role}`);
-    } catch {
-      return false;
-    }
-  });
-}
 
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 20_000): Promise<T> {
   const deadline = Date.now() + ms;
@@ -52,14 +41,14 @@ it('a server that dies is restarted, each death logged, and waits longer when it
   expect([['0.0.0.0'], ['00000000000000000000000000000000']]).toContainEqual(
     listeningAddresses(Number(new URL(site.gateway).port)),
   );
-  const gatewayPid = pidOf(site, 'gateway');
-  const firstApi = pidOf(site, 'api')!;
+  const gatewayPid = site.pidOf('gateway');
+  const firstApi = site.pidOf('api')!;
   process.kill(firstApi, 'SIGKILL');
   // meanwhile the gateway says so, at once, instead of hanging
   expect(await status(`${site.gateway}/api/home`)).toBe(503);
   expect(await status(`${site.gateway}/readyz`)).toBe(503);
   const secondApi = await waitFor('a new api', () => {
-    const pid = pidOf(site!, 'api');
+    const pid = site!.pidOf('api');
     return pid !== undefined && pid !== firstApi ? pid : undefined;
   });
   await waitFor('ready again', async () => ((await status(`${site!.gateway}/readyz`)) === 200 ? true : undefined));
@@ -68,7 +57,7 @@ it('a server that dies is restarted, each death logged, and waits longer when it
   // it dies again soon after its start: the next wait doubles
   process.kill(secondApi, 'SIGKILL');
   await waitFor('a third api', () => {
-    const pid = pidOf(site!, 'api');
+    const pid = site!.pidOf('api');
     return pid !== undefined && pid !== secondApi ? pid : undefined;
   });
   const deaths = site
@@ -82,7 +71,7 @@ it('a server that dies is restarted, each death logged, and waits longer when it
   ]);
   expect(deaths.map((d) => /restarting in (\d+) ms/.exec(d.msg)?.[1])).toEqual(['500', '1000']);
   // the gateway never noticed more than a 503
-  expect(pidOf(site, 'gateway')).toBe(gatewayPid);
+  expect(site.pidOf('gateway')).toBe(gatewayPid);
   expect(isRunning(gatewayPid!)).toBe(true);
 }, 240_000);
 
