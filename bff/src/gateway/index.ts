@@ -10,6 +10,7 @@ import { requestLog } from '../runtime/request-log';
 import type { Config } from '../config';
 import { createIdentity } from '../adapters/identity';
 import { createAuthHandoff, sessionOpener } from './auth-handoff';
+import { canonicalUrl } from './canonical-url';
 import { csrfProtection, isCrossSite, refuseCsrf } from './csrf';
 import { createHealthRouter } from './health';
 import { createPushWorkerRouter } from './push-worker';
@@ -145,8 +146,18 @@ export function createGatewayApp(options: GatewayOptions): GatewayApp {
     logger,
     proxyUpgrade: proxy.upgrade,
   });
+  // every decision below, and the proxy, see the path in its one spelling (canonical-url.ts says why)
   const listener: RequestListener = (req, res) => {
+    const url = canonicalUrl(req.url ?? '');
+    if (url === undefined) return void res.writeHead(400, { 'content-type': 'text/plain' }).end('Bad request');
+    req.url = url;
     if (!sharedCache.answerBeforeExpress(req, res, app.get('trust proxy fn') as TrustProxy)) app(req, res);
   };
-  return Object.assign(app, { listener, upgrade, closeGateway: proxy.close });
+  const upgradeCanonical = (req: IncomingMessage, socket: Socket, head: Buffer) => {
+    const url = canonicalUrl(req.url ?? '');
+    if (url === undefined) return void socket.destroy();
+    req.url = url;
+    upgrade(req, socket, head);
+  };
+  return Object.assign(app, { listener, upgrade: upgradeCanonical, closeGateway: proxy.close });
 }
