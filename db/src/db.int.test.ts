@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createDb, migrateLatest, resetDatabase, seedIfEmpty, toDate, type Knex } from './index';
+import { migrationSource } from './migrations';
 
 const MYSQL_ROOT = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
 const dbName = `swapstuff_dbtest_${process.env.JEST_WORKER_ID ?? '1'}_${process.pid}`;
@@ -104,6 +105,31 @@ describe('@swapstuff/db', () => {
       expect(await db('categories').count({ n: '*' })).toEqual([{ n: 0 }]);
       expect(await seedIfEmpty(db, { dataDir })).toBe(true);
       expect(await seedIfEmpty(db, { dataDir })).toBe(false);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('022 keeps each e-mail in its one spelling (NFC, lower case) and compares them byte for byte', async () => {
+    const db = open();
+    try {
+      await db.migrate.down({ migrationSource });
+      const at = new Date();
+      const user = (username: string, email: string) => ({
+        username,
+        email,
+        password_hash: 'x',
+        created_at: at,
+        updated_at: at,
+      });
+      // written before 022 by hand: decomposed é, capitals
+      await db('users').insert(user('menage_nfd', 'Me\u0301nage@Example.com'));
+      await migrateLatest(db);
+      expect((await db('users').where({ username: 'menage_nfd' }).first()).email).toBe('ménage@example.com');
+      // an accented spelling is another address (MariaDB's general collation took them for one)
+      await db('users').insert(user('menage_plain', 'menage@example.com'));
+      expect(await db('users').where({ email: 'menage@example.com' }).pluck('username')).toEqual(['menage_plain']);
+      expect(await db('users').where({ email: 'ménage@example.com' }).pluck('username')).toEqual(['menage_nfd']);
     } finally {
       await db.destroy();
     }

@@ -20,6 +20,7 @@ import * as socialIdentities from './018_social_identities';
 import * as chat from './019_chat';
 import * as chatPhotosMute from './020_chat_photos_mute';
 import * as notificationEvents from './021_notification_events';
+import * as exactEmails from './022_exact_emails';
 
 interface Migration {
   name: string;
@@ -50,6 +51,7 @@ const migrations: Migration[] = [
   { name: '019_chat', ...chat },
   { name: '020_chat_photos_mute', ...chatPhotosMute },
   { name: '021_notification_events', ...notificationEvents },
+  { name: '022_exact_emails', ...exactEmails },
 ];
 
 /**

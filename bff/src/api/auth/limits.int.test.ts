@@ -185,3 +185,83 @@ describe('passwords that are common or personal are refused (finding 10)', () =>
     }
   });
 });
+
+describe('one account, one e-mail spelling (issue 32, finding 5)', () => {
+  /** `email` with accents on its o's, e's and a's, `n` different ways (ò, ó … é, è … à, á …). */
+  const accented = (email: string, n: number) =>
+    Array.from({ length: n }, (_, i) =>
+      email
+        .replace(/o/g, 'òóôöõ'[i % 5])
+        .replace(/e/g, 'éèêë'[Math.floor(i / 5) % 4])
+        .replace(/a/g, 'àáâäã'[Math.floor(i / 20) % 5]),
+    );
+
+  it('30 accented spellings with a wrong password are no account (401), and with the right one sign no one in', async () => {
+    expect((await register('vtwo_owner')).status).toBe(201);
+    const before = await tokensOf('vtwo_owner');
+    const spellings = accented('vtwo_owner@example.com', 30);
+    expect(new Set(spellings).size).toBe(30);
+    const answers = await Promise.all(spellings.map((email) => signIn(email, 'wrong-guess')));
+    expect(statuses(answers)).toEqual({ 401: 30 });
+    const right = await signIn(spellings[7], PASSWORD);
+    expect(right.status).toBe(401);
+    expect(await tokensOf('vtwo_owner')).toBe(before);
+    // the account's own spelling still signs in
+    expect((await signIn('vtwo_owner@example.com', PASSWORD)).status).toBe(200);
+  });
+
+  it('the spellings that are the account (capitals, decomposed accents) share its one limit', async () => {
+    // é as one character (NFC), as e and a combining accent (NFD), and in capitals
+    const email = 'josé_limit@example.com';
+    expect(
+      (
+        await call(api.url, 'POST', '/api/register', {
+          body: {
+            firstName: 'José',
+            lastName: 'Limit',
+            username: 'jose_limit',
+            email,
+            password: PASSWORD,
+            confirmPassword: PASSWORD,
+            agreeToTerms: true,
+          },
+        })
+      ).status,
+    ).toBe(201);
+    const spellings = [email, email.normalize('NFD'), email.toUpperCase(), email.normalize('NFD').toUpperCase()];
+    // each of them is the account: the right password signs in with any
+    for (const spelling of spellings) expect((await signIn(spelling, PASSWORD)).status).toBe(200);
+    const wrong = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => signIn(spellings[i % spellings.length], `wrong-guess-${i}`)),
+    );
+    const counts = statuses(wrong);
+    expect(counts[401]).toBeLessThanOrEqual(ACCOUNT_FAILURES_PER_MINUTE);
+    expect(counts[429]).toBeGreaterThanOrEqual(40 - ACCOUNT_FAILURES_PER_MINUTE);
+  });
+
+  it('forgot password: 3 links a minute for the account however its e-mail is spelled, none for an accented one', async () => {
+    expect((await register('reset_owner')).status).toBe(201);
+    const user = await api.db('users').where({ username: 'reset_owner' }).first('id');
+    const forgot = (email: string) =>
+      call(api.url, 'POST', '/api/reset/app/password', {
+        body: { email },
+        headers: { 'X-Forwarded-For': `198.51.100.${nextIp++ % 250}` },
+      });
+    const accents = await Promise.all(accented('reset_owner@example.com', 7).map(forgot));
+    expect(statuses(accents)).toEqual({ 200: 7 });
+    const own = await Promise.all(
+      ['reset_owner@example.com', 'RESET_OWNER@example.com', 'Reset_Owner@Example.com', 'reset_owner@EXAMPLE.COM'].map(
+        forgot,
+      ),
+    );
+    expect(statuses(own)).toEqual({ 200: 3, 429: 1 });
+    expect(Number((await api.db('password_resets').where({ user_id: user.id }).count({ n: '*' }))[0].n)).toBe(3);
+    // and the three links are mailed to the account's own address (in the background: waited for)
+    const deadline = Date.now() + 10_000;
+    const mailed = async () => (await api.outbox()).filter((m) => m.to === 'reset_owner@example.com').length;
+    while ((await mailed()) < 3) {
+      if (Date.now() > deadline) throw new Error(`${await mailed()} of the 3 reset mails within 10 s`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+});

@@ -2,7 +2,7 @@ import { messages, type BusinessRegisterBody, type LoginContent, type RegisterBo
 import { isUniqueViolation, withTransaction, type Knex } from '@swapstuff/db';
 import type { ApiDeps } from '../deps';
 import { clearLimit, consume, escapeHtml, fieldError, HttpError, refund, type Limit } from '../../http';
-import { toUser, usersRepo, type NewUser, type UserRow } from '../users';
+import { canonicalEmail, toUser, usersRepo, type NewUser, type UserRow } from '../users';
 import { passwordProblem } from './password-policy';
 import { burnVerify, hashPassword, verifyPassword } from './passwords';
 import { resetsRepo, tokensRepo, type TokenKind } from './repo';
@@ -25,7 +25,12 @@ export const PASSWORD_CHECKS_PER_WINDOW = 5;
 export const PASSWORD_CHECK_WINDOW_MS = 15 * MINUTE;
 export const RESET_LINK_TTL_MS = 60 * MINUTE;
 
-const accountKey = (email: string) => `signin:account:${email.trim().toLowerCase()}`;
+/**
+ * Whose sign-in attempts a limit counts: the account's, by its id, once the e-mail names one (however it was
+ * spelled); an unknown e-mail's by its canonical spelling.
+ */
+const signInKey = (user: UserRow | undefined, email: string) =>
+  user ? `signin:user:${user.id}` : `signin:email:${canonicalEmail(email)}`;
 const ipKey = (ip: string) => `signin:ip:${ip}`;
 const passwordCheckKey = (userId: number) => `password-check:user:${userId}`;
 
@@ -116,7 +121,7 @@ export async function registerBusiness(
 ): Promise<LoginContent> {
   requireStrongPassword(body.password, { email: body.businessEmail, username: body.businessUsername }, 'password');
   const passwordHash = await hashPassword(body.password);
-  const email = body.businessEmail.trim().toLowerCase();
+  const email = canonicalEmail(body.businessEmail);
   return createAccount(
     deps,
     {
@@ -147,20 +152,16 @@ export async function registerBusiness(
  * A successful sign-in clears its account's count and gives its IP's attempt back.
  */
 export async function signIn(deps: ApiDeps, body: SignInBody, client: ClientInfo): Promise<LoginContent> {
+  const user = await usersRepo.byEmail(deps.db, body.email);
+  const accountKey = signInKey(user, body.email);
   const limits: Limit[] = [
-    {
-      key: accountKey(body.email),
-      max: ACCOUNT_FAILURES_PER_MINUTE,
-      windowMs: MINUTE,
-      message: messages.tooManyAttempts,
-    },
+    { key: accountKey, max: ACCOUNT_FAILURES_PER_MINUTE, windowMs: MINUTE, message: messages.tooManyAttempts },
     { key: ipKey(client.ip), max: IP_FAILURES_PER_MINUTE, windowMs: MINUTE, message: messages.tooManyAttempts },
   ];
   await consume(deps.db, limits);
-  const user = await usersRepo.byEmail(deps.db, body.email.trim());
   const valid = user ? await verifyPassword(user.password_hash, body.password) : await burnVerify(body.password);
   if (!user || !valid) throw new HttpError(401, messages.invalidCredentials);
-  await clearLimit(deps.db, accountKey(body.email));
+  await clearLimit(deps.db, accountKey);
   await refund(deps.db, ipKey(client.ip));
   return issueToken(deps, user, client);
 }
@@ -206,11 +207,13 @@ export async function logout(deps: ApiDeps, tokenId: number): Promise<void> {
  * background so that the response time does not tell either.
  */
 export async function requestPasswordReset(deps: ApiDeps, email: string, ip: string): Promise<void> {
+  const user = await usersRepo.byEmail(deps.db, email);
+  // counted per account once the e-mail names one, as sign-in is
+  const accountKey = user ? `reset:user:${user.id}` : `reset:email:${canonicalEmail(email)}`;
   await consume(deps.db, [
-    { key: `reset:account:${email.trim().toLowerCase()}`, max: 3, windowMs: MINUTE, message: messages.rateLimited },
+    { key: accountKey, max: 3, windowMs: MINUTE, message: messages.rateLimited },
     { key: `reset:ip:${ip}`, max: 20, windowMs: MINUTE, message: messages.rateLimited },
   ]);
-  const user = await usersRepo.byEmail(deps.db, email.trim());
   if (!user) return;
   const token = newSecret();
   await resetsRepo.insert(deps.db, {
@@ -260,12 +263,12 @@ export async function resetPassword(deps: ApiDeps, body: ResetPasswordBody): Pro
     await usersRepo.setPassword(trx, userId, passwordHash);
     await tokensRepo.revokeAllOf(trx, userId);
     await resetsRepo.voidAllOf(trx, userId);
-    return { userId, email: user.email };
+    return { userId, user };
   });
   if (reset === undefined) throw fieldError({ token: messages.resetLinkInvalid });
   deps.realtime.endConnections({ userId: reset.userId });
   // whoever proves they own the mailbox is no longer locked out by earlier failures
-  await clearLimit(deps.db, accountKey(reset.email));
+  await clearLimit(deps.db, signInKey(reset.user, reset.user.email));
 }
 
 /** Keeps the token that made the request; every other token (other devices, gateway sessions) ends. */

@@ -62,18 +62,29 @@ export function toUser(row: UserRow): User {
   return user;
 }
 
+/**
+ * The one spelling of an e-mail that accounts are stored and found by: trimmed, NFC, lower case; compared byte
+ * for byte on both engines (migration 022), so an accented or decomposed spelling is another address, never a
+ * way into this one.
+ */
+export const canonicalEmail = (email: string): string => email.trim().normalize('NFC').toLowerCase();
+
 export const usersRepo = {
   async byId(db: Knex, id: number): Promise<UserRow | undefined> {
     return db<UserRow>('users').where({ id }).whereNull('deleted_at').first();
   },
 
-  /** E-mails are stored lower-cased, so this is an exact match on both engines. */
   async byEmail(db: Knex, email: string): Promise<UserRow | undefined> {
-    return db<UserRow>('users').where({ email: email.toLowerCase() }).whereNull('deleted_at').first();
+    return db<UserRow>('users')
+      .where({ email: canonicalEmail(email) })
+      .whereNull('deleted_at')
+      .first();
   },
 
   async emailTaken(db: Knex, email: string): Promise<boolean> {
-    return !!(await db('users').where({ email: email.toLowerCase() }).first('id'));
+    return !!(await db('users')
+      .where({ email: canonicalEmail(email) })
+      .first('id'));
   },
 
   /** Case-insensitive on both engines (MySQL's collation is, SQLite's comparison is not); `exceptId`'s own is not. */
@@ -93,7 +104,7 @@ export const usersRepo = {
     const now = new Date();
     const [id] = await db('users').insert({
       ...user,
-      email: user.email.toLowerCase(),
+      email: canonicalEmail(user.email),
       role: 'user',
       created_at: now,
       updated_at: now,
