@@ -7,7 +7,13 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
 }
 
+/**
+ * Whether `password` is the one `passwordHash` was made from. A stored value that is no argon2 hash (a
+ * social-only account's marker, a broken row) opens nothing, after the same work as a real check: refused at
+ * once, it told by its speed which accounts have no password (30 ms against 95).
+ */
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  if (!passwordHash.startsWith('$argon2')) return burnVerify(password);
   try {
     return await verify(passwordHash, password);
   } catch {
@@ -24,6 +30,6 @@ let dummy: Promise<string> | undefined;
  */
 export async function burnVerify(password: string): Promise<false> {
   dummy ??= hash(`no account ${Math.random()}`, OPTIONS);
-  await verifyPassword(await dummy, password);
+  await verify(await dummy, password).catch(() => false);
   return false;
 }
