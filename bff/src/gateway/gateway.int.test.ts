@@ -554,6 +554,27 @@ describe('socket.io through the gateway (issue 16)', () => {
     },
   );
 
+  it.each([
+    ['a cross-site page', { 'Sec-Fetch-Site': 'cross-site' }],
+    ['a foreign Origin', { Origin: 'https://evil.example' }],
+  ])(
+    "refuses a poll from %s with the browser's cookie: no engine session is opened (issue 32, finding 9)",
+    async (_, from) => {
+      const { jar } = await signedInBrowser();
+      const poll = await fetch(`${base}/socket.io/?EIO=4&transport=polling`, {
+        headers: { Cookie: jar.header(), ...from },
+      });
+      expect(poll.status).toBe(403);
+      expect(await poll.text()).not.toMatch(/"sid"/);
+      // the same poll from our own page opens one
+      const own = await fetch(`${base}/socket.io/?EIO=4&transport=polling`, {
+        headers: { Cookie: jar.header(), 'Sec-Fetch-Site': 'same-origin' },
+      });
+      expect(own.status).toBe(200);
+      expect(await own.text()).toMatch(/"sid"/);
+    },
+  );
+
   it('refuses a connection without a session as the api refuses a visitor', async () => {
     const socket = io(base, { path: '/socket.io', transports: ['websocket'], reconnection: false });
     const refused = await new Promise<Error>((resolve) => socket.once('connect_error', resolve));

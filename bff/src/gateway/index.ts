@@ -88,9 +88,10 @@ export function createGatewayApp(options: GatewayOptions): GatewayApp {
   );
   app.use(PROXIED_PREFIXES, absoluteTimeout(session.absoluteMs));
   app.use('/api', csrfProtection(config, session.idleMs, logger));
-  // socket.io's polling transport cannot send our header; cross-site is still refused
+  // socket.io's polling transport cannot send our header; cross-site is still refused, its GETs too (a
+  // cross-site poll with the browser's cookie opened an engine session for a page that is not ours)
   app.use('/socket.io', (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && isCrossSite(req, config)) {
+    if (isCrossSite(req, config)) {
       logger.warn({ url: req.originalUrl, ip: req.ip }, 'cross-site socket.io request refused');
       return refuseCsrf(res);
     }
