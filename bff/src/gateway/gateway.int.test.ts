@@ -10,6 +10,8 @@ import { io } from 'socket.io-client';
 import { messages, type ChatMessage, type LoginContent } from '@swapstuff/contracts';
 import { createDb } from '@swapstuff/db';
 import { browseAt, Jar, type BrowseOptions, type Browsed } from '../../test/browser';
+import { rawRequest } from '../../test/raw-http';
+import { LARGEST_REQUEST_BYTES } from '../api/media';
 import { call, mysqlUrlOf, startTestApi, type TestApi } from '../../test/harness';
 import { loadConfig, type Config } from '../config';
 import { createGatewayApp, type GatewayApp } from '.';
@@ -217,6 +219,45 @@ describe('the proxy', () => {
     // no cookie, no CSRF token needed: the api validates the body
     const change = await call(base, 'POST', '/api/change/password', { token: signIn.body.Content.token, body: {} });
     expect(change.status).toBe(400);
+  });
+
+  it.each([
+    ['an endpoint that needs a session', '/api/userchat/send', 'application/json', 200 * 1024, 401],
+    ['no endpoint at all', '/api/no-such-endpoint', 'application/json', 200 * 1024, 404],
+  ])(
+    "a member's body to %s gets the api's own answer, not a 503 (issue 32, finding 10)",
+    async (_, path, type, bytes, status) => {
+      const { jar } = await signedInBrowser();
+      const browser = {
+        Cookie: jar.header(),
+        'X-XSRF-TOKEN': decodeURIComponent(jar.cookies.get('XSRF-TOKEN') ?? ''),
+        'Sec-Fetch-Site': 'same-origin',
+      };
+      const body = type === 'application/json' ? JSON.stringify({ text: 'x'.repeat(bytes) }) : Buffer.alloc(bytes, 'x');
+      for (let i = 0; i < 5; i += 1) {
+        const answer = await fetch(`${base}${path}`, {
+          method: 'POST',
+          // the chat needs a session: this one is a visitor's
+          headers: { 'Content-Type': type, ...(status === 401 ? { 'Sec-Fetch-Site': 'same-origin' } : browser) },
+          body,
+        }).catch((err: Error) => err);
+        expect('status' in answer ? answer.status : `${String(answer)}: ${String((answer as Error).cause)}`).toBe(
+          status,
+        );
+      }
+    },
+  );
+
+  it('a body declared larger than anything the api accepts is refused here, 413, before the api sees it', async () => {
+    const answer = await rawRequest(
+      base,
+      'POST',
+      '/api/upload/image',
+      { 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': LARGEST_REQUEST_BYTES + 1 },
+      ['--x\r\n'],
+    );
+    expect(answer.status).toBe(413);
+    expect(answer.body?.Description).toBe('This request is too large.');
   });
 
   it('serves public endpoints to visitors', async () => {

@@ -6,6 +6,7 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { SESSION_REVOKED_ERROR, messages, type Envelope } from '@swapstuff/contracts';
 import { RETRY_AFTER_SECONDS } from '../api/errors';
+import { LARGEST_REQUEST_BYTES } from '../api/media';
 import { envelope, parseJsonObject } from '../http';
 import { forwardedFor } from './forward';
 import type { SharedCache } from './shared-cache';
@@ -145,7 +146,13 @@ export function createApiProxy(apiUrl: string, logger: Logger, cache: SharedCach
   });
   return {
     middleware: (req: Request, res: Response, next: NextFunction) => {
-      if (isProxiedPath(req.path)) headersForApi(req, res);
+      if (!isProxiedPath(req.path)) return next();
+      // larger than anything the api accepts: not worth sending it on
+      if (Number(req.headers['content-length'] ?? 0) > LARGEST_REQUEST_BYTES) {
+        res.setHeader('Connection', 'close');
+        return sendEnvelope(res, 413, envelope(413, messages.requestTooLarge, null));
+      }
+      headersForApi(req, res);
       return proxy(req, res, next);
     },
     upgrade: (req, socket, head) => {

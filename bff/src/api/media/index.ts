@@ -16,6 +16,7 @@ export { variantsOnTheWire } from './variants';
 export {
   AVATAR_FORM,
   FEEDBACK_FORM,
+  LARGEST_REQUEST_BYTES,
   filesNamed,
   LISTING_FORM,
   multipartUpload,

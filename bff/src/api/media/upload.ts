@@ -116,6 +116,11 @@ export const FEEDBACK_FORM: UploadForm = {
 };
 
 /** images, images[], images[0] → images */
+/** The largest body any endpoint accepts (the listing form's; JSON bodies stop at 1 MB): the gateway refuses more. */
+export const LARGEST_REQUEST_BYTES = Math.max(
+  ...[LISTING_FORM, IMAGE_FORM, AVATAR_FORM, FEEDBACK_FORM].map((form) => form.requestBytes),
+);
+
 const fieldOf = (fieldname: string) => /^(\w+)(\[\d*\])?$/.exec(fieldname)?.[1];
 
 function kindOf(form: UploadForm, fieldname: string): FileKind | undefined {
