@@ -59,6 +59,7 @@ function paymentState(intent: Stripe.PaymentIntent): PaymentState {
     ...intentState(intent),
     chargeId: idOf(intent.latest_charge),
     amount: intent.amount,
+    currency: intent.currency,
     amount_capturable: intent.amount_capturable,
     amount_received: intent.amount_received,
     customer: idOf(intent.customer),

@@ -47,6 +47,8 @@ export interface PaymentState extends IntentState {
   /** the charge (ch_…) a capture made: what the provider's balance transactions name */
   chargeId: string | null;
   amount: number;
+  /** three letters, lower case (usd) */
+  currency: string;
   amount_capturable: number;
   amount_received: number;
   customer: string | null;

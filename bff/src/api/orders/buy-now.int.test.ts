@@ -255,6 +255,66 @@ describe('buying', () => {
     expect(await listingStatus(listing)).toBe(ListingStatus.Active);
   });
 
+  it.each([
+    ['for 50 cents, its metadata saying the item costs that', { amount: 50, item: 50, shipping: 0, fee: 0 }, 'usd'],
+    ['for the quote’s total in yen', {}, 'jpy'],
+    ['without the fee', { feeless: true }, 'usd'],
+  ])(
+    'refuses a payment made with the provider’s key %s: no order, the listing still for sale, the hold voided (issue 32, finding 2)',
+    async (
+      _,
+      tamper: { amount?: number; item?: number; shipping?: number; fee?: number; feeless?: boolean },
+      currency,
+    ) => {
+      const buyer = await member(
+        api,
+        `fay_forger_${currency}_${tamper.amount ?? 0}${tamper.feeless ? 'f' : ''}`,
+        NEW_YORK,
+      );
+      const listing = await buyableListing(api, seller);
+      // the real quote, read the way its metadata says it
+      const quote = await checkout(api, buyer, listing);
+      const real = await api.payments.retrievePayment(quote.paymentIntentId);
+      const metadata = {
+        ...real.metadata,
+        ...(tamper.item !== undefined && { itemCents: String(tamper.item) }),
+        ...(tamper.shipping !== undefined && { shippingCents: String(tamper.shipping) }),
+        ...(tamper.fee !== undefined && { feeCents: String(tamper.fee), discountCents: '0' }),
+        ...(tamper.feeless && { feeCents: '0', discountCents: '0' }),
+      };
+      const cents = (text: string) => Money.parse(text).cents;
+      const amount =
+        tamper.amount ?? (tamper.feeless ? cents(quote.amounts.item) + cents(quote.amounts.shipping) : real.amount);
+      // a PaymentIntent made at the provider with its secret key, as anyone holding it can
+      const form = new URLSearchParams({
+        amount: String(amount),
+        currency,
+        customer: real.customer!,
+        payment_method: buyer.card,
+        capture_method: 'manual',
+        confirm: 'true',
+        return_url: 'http://localhost:3000/',
+        ...Object.fromEntries(Object.entries(metadata).map(([k, v]) => [`metadata[${k}]`, v])),
+      });
+      const made = await fetch(`${api.paymentsUrl}/v1/payment_intents`, {
+        method: 'POST',
+        headers: { Authorization: 'Bearer sk_test_sandbox', 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: form,
+      });
+      const forged = (await made.json()) as { id: string; status: string };
+      expect(forged.status).toBe('requires_capture');
+
+      const answer = await confirm(api, buyer, forged.id);
+      expect(answer.status).toBe(402);
+      expect(answer.body.Description).toBe(orderMessages.paymentNotAuthorized);
+      expect(await api.db('orders').where({ payment_intent_id: forged.id }).first()).toBeUndefined();
+      expect(await listingStatus(listing)).toBe(ListingStatus.Active);
+      expect((await api.payments.retrievePayment(forged.id)).status).toBe('canceled');
+      // the real quote still buys it
+      expect((await confirm(api, buyer, quote.paymentIntentId)).status).toBe(200);
+    },
+  );
+
   it('keeps each order to its buyer and seller', async () => {
     const buyer = await member(api, 'pat_private', NEW_YORK);
     const stranger = await member(api, 'stan_stranger', NEW_YORK);

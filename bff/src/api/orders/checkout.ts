@@ -152,8 +152,46 @@ function checkoutOf(intent: PaymentState, buyerId: number) {
 }
 
 /**
+ * Whether a payment was made in dollars on the user's own customer at the provider, as every payment we ask for
+ * is (authorizeOwnCard): one made otherwise by whoever holds the provider's key is not the user's to confirm.
+ */
+export async function isOwnDollarPayment(deps: ApiDeps, intent: PaymentState, userId: number): Promise<boolean> {
+  const customerId = await cardsRepo.customerOf(deps.db, userId);
+  return intent.currency === 'usd' && customerId !== null && intent.customer === customerId;
+}
+
+/**
+ * Whether the payment is for what this api quotes the buyer (initialize): the listing's price and its fee now,
+ * the courier's rate quoted to this buyer for this listing and address, in dollars, on the buyer's own
+ * customer, for the total of those. A payment's metadata is not ours to trust: whoever holds the provider's key
+ * can write any (a $950 listing was bought for $0.50 with a payment made so).
+ */
+async function isQuoted(
+  deps: ApiDeps,
+  intent: PaymentState,
+  buyer: UserRow,
+  checkout: ReturnType<typeof checkoutOf>,
+  listing: { id: number; price_cents: number },
+): Promise<boolean> {
+  const rate = await shippingRepo.rate(deps.db, checkout.rateId);
+  const fee = await feeQuote(deps.db, listing.price_cents, 0);
+  if (!rate || rate.user_id !== buyer.id || rate.listing_id !== listing.id || rate.address_id !== checkout.addressId)
+    return false;
+  const shippingCents = Math.max(0, rate.amount_cents - rate.insurance_cents);
+  return (
+    (await isOwnDollarPayment(deps, intent, buyer.id)) &&
+    checkout.itemCents === listing.price_cents &&
+    checkout.feeCents === fee.feeCents &&
+    checkout.discountCents === fee.discountCents &&
+    checkout.shippingCents === shippingCents &&
+    intent.amount === fee.totalCents + shippingCents
+  );
+}
+
+/**
  * Takes the listing for the payment's order, in one transaction with the order's row. The listing no
  * longer Active (another buyer was first, the seller took it down): 409, and the authorization is voided.
+ * A payment that is not for what we quote (isQuoted): 402, and it is voided too.
  */
 async function claim(deps: ApiDeps, intent: PaymentState, buyer: UserRow): Promise<OrderRow> {
   const checkout = checkoutOf(intent, buyer.id);
@@ -162,7 +200,10 @@ async function claim(deps: ApiDeps, intent: PaymentState, buyer: UserRow): Promi
   const from = await originOf(deps, listing);
   const rate = await shippingRepo.rate(deps.db, checkout.rateId);
   const total = checkout.itemCents + checkout.shippingCents + checkout.feeCents - checkout.discountCents;
-  if (!to || total !== intent.amount) throw new HttpError(402, orderMessages.paymentNotAuthorized);
+  if (!to || total !== intent.amount || !(await isQuoted(deps, intent, buyer, checkout, listing))) {
+    await atProvider(deps, () => deps.payments.cancelPayment(intent.id, `void:${intent.id}`));
+    throw new HttpError(402, orderMessages.paymentNotAuthorized);
+  }
   try {
     const id = await withTransaction(deps.db, async (trx) => {
       // the buyer deleted their account meanwhile: 409 like a listing taken, so the authorization is voided

@@ -15,4 +15,4 @@ export { ordersRepo, type OrderRow } from './repo';
 export type { OrderDeps } from './deps';
 export { list as listOrders } from './service';
 export { ordersSchema, type OrdersQuery } from './schemas';
-export { atProvider, authorizeOwnCard } from './checkout';
+export { atProvider, authorizeOwnCard, isOwnDollarPayment } from './checkout';

@@ -13,7 +13,7 @@ import { HttpError } from '../../http';
 import { crashPoint } from '../../runtime/crash-points';
 import type { ApiDeps } from '../deps';
 import { hold, isHoldRefused, LedgerRefusal, paymentEscrow, refund } from '../ledger';
-import { atProvider, authorizeOwnCard } from '../orders';
+import { atProvider, authorizeOwnCard, isOwnDollarPayment } from '../orders';
 import type { UserRow } from '../users';
 import type { SwapDeps } from './deps';
 import { AlreadyApplied, type Paid } from './payment-ledger';
@@ -162,6 +162,10 @@ export async function confirmPayment(deps: ApiDeps, user: UserRow, paymentIntent
   if (known?.refunded_at) throw new HttpError(409, swapMessages.paymentMismatch);
   const intent = await atProvider(deps, () => deps.payments.retrievePayment(paymentIntentId));
   const action = actionOf(intent.metadata, user.id);
+  if (!(await isOwnDollarPayment(deps, intent, user.id))) {
+    await atProvider(deps, () => deps.payments.cancelPayment(paymentIntentId, `void:${paymentIntentId}`));
+    throw new HttpError(402, orderMessages.paymentNotAuthorized);
+  }
   if (intent.status === 'requires_action') throw new HttpError(402, orderMessages.authenticationIncomplete);
   if (intent.status !== 'requires_capture' && intent.status !== 'succeeded') {
     throw new HttpError(402, orderMessages.paymentNotAuthorized);
