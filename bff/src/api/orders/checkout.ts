@@ -172,8 +172,8 @@ async function isQuoted(
   buyer: UserRow,
   checkout: ReturnType<typeof checkoutOf>,
   listing: { id: number; price_cents: number },
+  rate: Awaited<ReturnType<typeof shippingRepo.rate>>,
 ): Promise<boolean> {
-  const rate = await shippingRepo.rate(deps.db, checkout.rateId);
   const fee = await feeQuote(deps.db, listing.price_cents, 0);
   if (!rate || rate.user_id !== buyer.id || rate.listing_id !== listing.id || rate.address_id !== checkout.addressId)
     return false;
@@ -200,7 +200,7 @@ async function claim(deps: ApiDeps, intent: PaymentState, buyer: UserRow): Promi
   const from = await originOf(deps, listing);
   const rate = await shippingRepo.rate(deps.db, checkout.rateId);
   const total = checkout.itemCents + checkout.shippingCents + checkout.feeCents - checkout.discountCents;
-  if (!to || total !== intent.amount || !(await isQuoted(deps, intent, buyer, checkout, listing))) {
+  if (!to || total !== intent.amount || !(await isQuoted(deps, intent, buyer, checkout, listing, rate))) {
     await atProvider(deps, () => deps.payments.cancelPayment(intent.id, `void:${intent.id}`));
     throw new HttpError(402, orderMessages.paymentNotAuthorized);
   }
