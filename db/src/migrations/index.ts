@@ -21,6 +21,7 @@ import * as chat from './019_chat';
 import * as chatPhotosMute from './020_chat_photos_mute';
 import * as notificationEvents from './021_notification_events';
 import * as exactEmails from './022_exact_emails';
+import * as cardHolds from './023_card_holds';
 
 interface Migration {
   name: string;
@@ -52,6 +53,7 @@ const migrations: Migration[] = [
   { name: '020_chat_photos_mute', ...chatPhotosMute },
   { name: '021_notification_events', ...notificationEvents },
   { name: '022_exact_emails', ...exactEmails },
+  { name: '023_card_holds', ...cardHolds },
 ];
 
 /**

@@ -32,6 +32,7 @@ import {
   type Member,
 } from '../../../test/orders';
 import { accountBalances, ledgerAccounts, userBalances } from '../ledger';
+import { HOLD_ABANDONED_AFTER_MS } from './holds';
 
 let api: TestApi;
 let seller: Member;
@@ -314,6 +315,26 @@ describe('buying', () => {
       expect((await confirm(api, buyer, quote.paymentIntentId)).status).toBe(200);
     },
   );
+
+  it('voids a card hold nobody claimed within the hour, and leaves those an order claimed or still young (issue 32, finding 3)', async () => {
+    const left = await member(api, 'lea_left', NEW_YORK);
+    const bought = await member(api, 'bea_bought', NEW_YORK);
+    const young = await member(api, 'yan_young', NEW_YORK);
+    const leftPayment = (await checkout(api, left, await buyableListing(api, seller))).paymentIntentId;
+    const order = await buy(api, bought, await buyableListing(api, seller));
+    const youngPayment = (await checkout(api, young, await buyableListing(api, seller))).paymentIntentId;
+    const anHourAgo = new Date(Date.now() - HOLD_ABANDONED_AFTER_MS - 60_000);
+    await api.db('card_holds').whereIn('user_id', [left.id, bought.id]).update({ created_at: anHourAgo });
+
+    await runOrderSchedule(api, 'orders.abandoned-holds');
+    expect((await api.payments.retrievePayment(leftPayment)).status).toBe('canceled');
+    const boughtPayment = (await api.db('orders').where({ id: order.id }).first()).payment_intent_id;
+    expect((await api.payments.retrievePayment(boughtPayment)).status).toBe('succeeded');
+    expect((await api.payments.retrievePayment(youngPayment)).status).toBe('requires_capture');
+    const closed = await api.db('card_holds').whereNotNull('closed_at').pluck('payment_intent_id');
+    expect(closed).toEqual(expect.arrayContaining([leftPayment, boughtPayment]));
+    expect(closed).not.toContain(youngPayment);
+  });
 
   it('keeps each order to its buyer and seller', async () => {
     const buyer = await member(api, 'pat_private', NEW_YORK);

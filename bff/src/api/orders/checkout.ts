@@ -10,6 +10,7 @@ import { hold, isHoldRefused } from '../ledger';
 import { moveListing } from '../products';
 import { oneLine, originOf, quotedRate, shippableListing, shippingRepo } from '../shipping';
 import { usersRepo, type UserRow } from '../users';
+import { holdsRepo } from './holds';
 import { ordersRepo, type OrderRow } from './repo';
 import { orderView } from './view';
 import { requireNoBlock } from '../blocks';
@@ -60,6 +61,8 @@ export async function authorizeOwnCard(
   const owner = customerId && (await atProvider(deps, () => deps.payments.cardOwner(input.paymentMethodId)));
   if (!customerId || owner !== customerId) throw new HttpError(404, messages.cardNotFound);
   const intent = await atProvider(deps, () => deps.payments.authorize({ ...input, customerId }, key));
+  // written down, so that a hold nobody claims is voided (holds.ts)
+  await holdsRepo.record(deps.db, intent.id, userId);
   if (intent.status !== 'requires_capture' && intent.status !== 'requires_action') {
     throw new HttpError(402, intent.errorMessage ?? orderMessages.paymentNotAuthorized);
   }

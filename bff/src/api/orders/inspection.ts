@@ -6,6 +6,7 @@ import type { OrderDeps } from './deps';
 import { release } from '../ledger';
 import { moveListing } from '../products';
 import { settle } from './checkout';
+import { voidAbandonedHolds } from './holds';
 import { ordersRepo, type OrderRow } from './repo';
 import { buyLabel } from './shipment';
 import { moveOrder } from './status';
@@ -70,6 +71,11 @@ export function orderSchedules(deps: OrderDeps, logger: Logger, everyMs = 60_000
         each(await ordersRepo.unsettled(db, new Date(Date.now() - 60_000), BATCH), 'capturing an order', (order) =>
           settle(deps, order),
         ),
+    },
+    {
+      name: 'orders.abandoned-holds',
+      everyMs,
+      run: () => voidAbandonedHolds(deps, logger, BATCH),
     },
     {
       name: 'orders.labels',
