@@ -8,6 +8,7 @@
  * when it first reads this file and hands them to its workers in the environment, which they inherit.
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 interface Run {
@@ -45,6 +46,9 @@ export const repoRoot = path.resolve(__dirname, '..');
 export const dataRoot = path.join(__dirname, '.data', run.id);
 /** the server's DATA_DIR: uploads, the push and mail records */
 export const dataDir = path.join(dataRoot, 'site');
+/** A key the server's providers' sandboxes generated in its DATA_DIR (never a fixed one: issue 32, finding 2). */
+export const sandboxKey = (sandbox: 'stripe-sandbox' | 'shippo-sandbox') =>
+  readFileSync(path.join(dataDir, `${sandbox}-secret`), 'utf8').trim();
 export const [PORT, API_PORT, SMTP_PORT, PAYMENTS_PORT, CARRIER_PORT, IDENTITY_PORT] = run.ports;
 export const mailDir = path.join(dataRoot, 'mail');
 /** the run's copy of the remote registry (config/remotes.json), which journeys may edit */

@@ -23,7 +23,7 @@ describe('shipping', () => {
       port: 3003,
       url: 'http://127.0.0.1:3003',
       publicUrl: 'http://localhost:3003',
-      token: 'shippo_test_sandbox',
+      token: readFileSync(path.join(dataDir, 'shippo-sandbox-secret'), 'utf8'),
       webhookSecret: secret,
       stateFile: path.join(dataDir, 'shippo-sandbox.json'),
     });
@@ -165,5 +165,50 @@ describe('social sign-in', () => {
       },
     });
     expect(() => load({ ...google, SOCIAL_SANDBOX: '1' })).toThrow(/SOCIAL_SANDBOX=1 plays Google/);
+  });
+});
+
+describe('the providers’ sandboxes (issue 32, finding 2)', () => {
+  it('have keys of their own per install, kept in DATA_DIR beside the other secrets, never a fixed one', () => {
+    const config = load();
+    expect(config.stripeSandbox.secretKey).toMatch(/^sk_test_[\w-]{40,}$/);
+    expect(config.shippoSandbox.token).toMatch(/^shippo_test_[\w-]{40,}$/);
+    expect(readFileSync(path.join(dataDir, 'stripe-sandbox-secret'), 'utf8')).toBe(config.stripeSandbox.secretKey);
+    expect(statSync(path.join(dataDir, 'stripe-sandbox-secret')).mode & 0o777).toBe(0o600);
+    // every process of the install reads the same; another install has its own
+    expect(load().stripeSandbox.secretKey).toBe(config.stripeSandbox.secretKey);
+    const other = mkdtempSync(path.join(os.tmpdir(), 'swapstuff-config-'));
+    try {
+      expect(loadConfig({ DATA_DIR: other, SESSION_SECRET: 's' }).stripeSandbox.secretKey).not.toBe(
+        config.stripeSandbox.secretKey,
+      );
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it('are refused in production, the message naming the settings, unless SWAPSTUFF_DEMO=1 says it is a demo', () => {
+    expect(() => load({ NODE_ENV: 'production', SOCIAL_SANDBOX: '1' })).toThrow(
+      "NODE_ENV=production runs no provider's sandbox: set payments: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, " +
+        'STRIPE_WEBHOOK_SECRET; shipping: SHIPPO_API_TOKEN, SHIPPO_WEBHOOK_SECRET; social sign-in: SOCIAL_GOOGLE_* ' +
+        'instead of SOCIAL_SANDBOX=1. For a demo, where no money moves and no parcel is sent, set SWAPSTUFF_DEMO=1.',
+    );
+    const providers = {
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      SHIPPO_API_TOKEN: 'shippo_live_x',
+      SHIPPO_WEBHOOK_SECRET: 'whsec_y',
+    };
+    expect(() => load({ NODE_ENV: 'production', ...providers, SHIPPO_API_TOKEN: '' })).toThrow(
+      "NODE_ENV=production runs no provider's sandbox: set shipping: SHIPPO_API_TOKEN, SHIPPO_WEBHOOK_SECRET.",
+    );
+    expect(serversOf(load({ NODE_ENV: 'production', ...providers }))).toEqual(['api', 'gateway']);
+    expect(serversOf(load({ NODE_ENV: 'production', SWAPSTUFF_DEMO: '1' }))).toEqual([
+      'api',
+      'gateway',
+      'stripe-sandbox',
+      'shippo-sandbox',
+    ]);
   });
 });

@@ -199,7 +199,7 @@ function sessionSecret(env: Env, dataDir: string): string {
  */
 function sandboxSecret(
   dataDir: string,
-  name: 'stripe-webhook' | 'shippo-webhook' | 'oidc-client',
+  name: 'stripe-webhook' | 'shippo-webhook' | 'oidc-client' | 'stripe-sandbox' | 'shippo-sandbox',
   variable: string,
   prefix = 'whsec_',
 ): string {
@@ -245,7 +245,8 @@ function payments(env: Env, dataDir: string): { payments: PaymentsConfig; stripe
       port,
       url: (env.STRIPE_SANDBOX_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
       publicUrl: (env.STRIPE_SANDBOX_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
-      secretKey: 'sk_test_sandbox',
+      // generated once per install, kept in DATA_DIR: a fixed key would be everyone's key to the sandbox
+      secretKey: secretKey ? '' : sandboxSecret(dataDir, 'stripe-sandbox', 'STRIPE_SANDBOX_SECRET_KEY', 'sk_test_'),
       publishableKey: 'pk_test_sandbox',
       webhookSecret,
     },
@@ -269,7 +270,7 @@ function shipping(env: Env, dataDir: string): { shipping: ShippingConfig; shippo
       port,
       url: (env.SHIPPO_SANDBOX_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
       publicUrl: (env.SHIPPO_SANDBOX_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
-      token: 'shippo_test_sandbox',
+      token: apiToken ? '' : sandboxSecret(dataDir, 'shippo-sandbox', 'SHIPPO_SANDBOX_TOKEN', 'shippo_test_'),
       webhookSecret,
       stateFile: path.join(dataDir, 'shippo-sandbox.json'),
     },
@@ -336,8 +337,32 @@ function s3(env: Env): S3Options | undefined {
   };
 }
 
+/**
+ * The providers' sandboxes are for development and tests: in production (NODE_ENV=production) a provider left
+ * to its sandbox stops the start, naming the settings it needs, unless SWAPSTUFF_DEMO=1 says this is a demo.
+ */
+function refuseSandboxesInProduction(env: Env, config: Pick<Config, 'payments' | 'shipping' | 'oidcSandbox'>): void {
+  if (env.NODE_ENV !== 'production' || env.SWAPSTUFF_DEMO === '1') return;
+  const missing = [
+    ...(config.payments.sandbox ? ['payments: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET'] : []),
+    ...(config.shipping.sandbox ? ['shipping: SHIPPO_API_TOKEN, SHIPPO_WEBHOOK_SECRET'] : []),
+    ...(config.oidcSandbox.enabled ? ['social sign-in: SOCIAL_GOOGLE_* instead of SOCIAL_SANDBOX=1'] : []),
+  ];
+  if (missing.length === 0) return;
+  throw new Error(
+    `NODE_ENV=production runs no provider's sandbox: set ${missing.join('; ')}. ` +
+      'For a demo, where no money moves and no parcel is sent, set SWAPSTUFF_DEMO=1.',
+  );
+}
+
 /** Reads the environment once; everything else receives the resulting object. */
 export function loadConfig(env: Env = process.env): Config {
+  const config = readConfig(env);
+  refuseSandboxesInProduction(env, config);
+  return config;
+}
+
+function readConfig(env: Env): Config {
   const port = int(env, 'PORT', 3000);
   const apiPort = int(env, 'API_PORT', 3001);
   const dataDir = path.resolve(repoRoot, env.DATA_DIR || 'data');

@@ -10,8 +10,8 @@ import type { TestApi } from './harness';
 const SECRET_KEY = 'sk_test_sandbox';
 const RETURN_URL = 'http://localhost:3000/payments/return';
 
-/** the adapter, and the sandbox's address */
-export type Provider = Pick<TestApi, 'payments' | 'paymentsUrl'>;
+/** the adapter, and the sandbox's address (and its key, for a site's sandbox: the test api's is SECRET_KEY) */
+export type Provider = Pick<TestApi, 'payments' | 'paymentsUrl'> & { secretKey?: string };
 
 export interface PayingCustomer {
   customerId: string;
@@ -80,27 +80,29 @@ export async function unfinishedAccount({ payments }: Provider, userId: number):
     .id;
 }
 
-async function get<T>(url: string): Promise<T> {
-  const response = await fetch(url, { headers: { Authorization: `Bearer ${SECRET_KEY}` } });
+async function get<T>(url: string, secretKey = SECRET_KEY): Promise<T> {
+  const response = await fetch(url, { headers: { Authorization: `Bearer ${secretKey}` } });
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
   return (await response.json()) as T;
 }
 
 /** The sandbox's own record of a payment: its charge balance transactions (one, once captured). */
-export async function capturesOf({ paymentsUrl: url }: Provider, paymentIntentId: string): Promise<number> {
-  const intent = await get<{ latest_charge: string | null }>(`${url}/v1/payment_intents/${paymentIntentId}`);
+export async function capturesOf({ paymentsUrl: url, secretKey }: Provider, paymentIntentId: string): Promise<number> {
+  const intent = await get<{ latest_charge: string | null }>(`${url}/v1/payment_intents/${paymentIntentId}`, secretKey);
   if (!intent.latest_charge) return 0;
   const lines = await get<{ data: unknown[] }>(
     `${url}/v1/balance_transactions?type=charge&source=${intent.latest_charge}&limit=100`,
+    secretKey,
   );
   return lines.data.length;
 }
 
 /** What the provider has refunded of a payment's charge. */
-export async function refundedAt({ paymentsUrl: url }: Provider, paymentIntentId: string): Promise<number> {
-  const intent = await get<{ latest_charge: string | null }>(`${url}/v1/payment_intents/${paymentIntentId}`);
+export async function refundedAt({ paymentsUrl: url, secretKey }: Provider, paymentIntentId: string): Promise<number> {
+  const intent = await get<{ latest_charge: string | null }>(`${url}/v1/payment_intents/${paymentIntentId}`, secretKey);
   if (!intent.latest_charge) return 0;
-  return (await get<{ amount_refunded: number }>(`${url}/v1/charges/${intent.latest_charge}`)).amount_refunded;
+  const charge = await get<{ amount_refunded: number }>(`${url}/v1/charges/${intent.latest_charge}`, secretKey);
+  return charge.amount_refunded;
 }
 
 /** What a process that dies between two steps looks like to its caller. */

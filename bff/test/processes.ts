@@ -107,6 +107,8 @@ export interface Site {
   payments: string;
   /** every process of the site now, npm first */
   tree(): number[];
+  /** the secret key of the site's Stripe sandbox (generated in its DATA_DIR) */
+  stripeKey(): string;
   /** the pid of the site's process running `role` (its ROLE in the environment) */
   pidOf(role: 'api' | 'gateway'): number | undefined;
   /** the site's log (stdout and stderr of every process) */
@@ -149,6 +151,7 @@ export async function startSite(env: Record<string, string>, logFile: string): P
     api: `http://127.0.0.1:${apiPort}`,
     payments: `http://127.0.0.1:${sandboxPort}`,
     tree: () => (npm.pid ? processTree(npm.pid) : []),
+    stripeKey: () => readFileSync(path.join(env.DATA_DIR, 'stripe-sandbox-secret'), 'utf8').trim(),
     pidOf: (role) =>
       site.tree().find((pid) => {
         try {

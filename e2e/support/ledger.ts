@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { createPayments } from '@swapstuff/bff/dist/adapters/payments';
 import { checkBalances, reconcile, unbalancedTransactions } from '@swapstuff/bff/dist/api/ledger';
-import { PAYMENTS_PORT } from '../servers';
+import { PAYMENTS_PORT, sandboxKey } from '../servers';
 import { withDatabase } from './database';
 
 /**
@@ -15,7 +15,7 @@ export async function expectLedgerInvariants(): Promise<void> {
     sandbox: {
       url: `http://127.0.0.1:${PAYMENTS_PORT}`,
       publicUrl: `http://localhost:${PAYMENTS_PORT}`,
-      secretKey: 'sk_test_sandbox',
+      secretKey: sandboxKey('stripe-sandbox'),
       publishableKey: 'pk_test_sandbox',
     },
     // only reading here: no webhook is checked

@@ -1,14 +1,12 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { OrderSwapStatus } from '@swapstuff/contracts';
-import { carrierURL, JOBS_ACT_WITHIN_MS, paymentsURL } from '../servers';
+import { carrierURL, JOBS_ACT_WITHIN_MS, paymentsURL, sandboxKey } from '../servers';
 import { withDatabase } from './database';
 
 /**
  * The world around an order, for the journeys: the carrier moving a parcel on (the Shippo sandbox's control),
  * the buyer's inspection window closing (time passing), and a user made support staff.
  */
-
-const SANDBOX_TOKEN = 'ShippoToken shippo_test_sandbox';
 
 /** The carrier takes the parcel through its steps to `to` now; each step is a webhook to the api. */
 export async function advanceParcel(
@@ -17,7 +15,7 @@ export async function advanceParcel(
   to: 'TRANSIT' | 'DELIVERED' | 'RETURNED' | 'FAILURE',
 ): Promise<void> {
   const res = await request.post(`${carrierURL}/sandbox/tracks/${encodeURIComponent(trackingNumber)}/advance`, {
-    headers: { Authorization: SANDBOX_TOKEN },
+    headers: { Authorization: `ShippoToken ${sandboxKey('shippo-sandbox')}` },
     data: { to },
   });
   if (!res.ok()) throw new Error(`advance ${trackingNumber} to ${to}: ${res.status()} ${await res.text()}`);
@@ -74,7 +72,7 @@ export async function cardMoney(
   });
   const get = async <T>(path: string) => {
     const res = await request.get(`${paymentsURL}${path}`, {
-      headers: { Authorization: 'Bearer sk_test_sandbox' },
+      headers: { Authorization: `Bearer ${sandboxKey('stripe-sandbox')}` },
     });
     if (!res.ok()) throw new Error(`${path}: ${res.status()}`);
     return (await res.json()) as T;

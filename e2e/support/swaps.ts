@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { OfferStatus } from '@swapstuff/contracts';
-import { JOBS_ACT_WITHIN_MS, paymentsURL } from '../servers';
+import { JOBS_ACT_WITHIN_MS, paymentsURL, sandboxKey } from '../servers';
 import { withDatabase } from './database';
 
 /**
@@ -55,7 +55,7 @@ export async function swapCardMoney(
   );
   const get = async <T>(path: string) => {
     const res = await request.get(`${paymentsURL}${path}`, {
-      headers: { Authorization: 'Bearer sk_test_sandbox' },
+      headers: { Authorization: `Bearer ${sandboxKey('stripe-sandbox')}` },
     });
     if (!res.ok()) throw new Error(`${path}: ${res.status()}`);
     return (await res.json()) as T;

@@ -134,9 +134,13 @@ async function startGateway(config: Config, db: Knex, logger: Logger): Promise<S
 }
 
 /**
- * Our Stripe sandbox (without a Stripe key): no database, its state in DATA_DIR, its events to the api's
- * webhook endpoint. It listens on every interface, as browsers post cards to it.
+ * The providers' sandboxes listen on loopback only: never reachable from outside (their keys, generated per
+ * install in DATA_DIR, are all that guards them). Browsers of this machine (a developer's, the journeys') reach
+ * them at localhost. Each says loudly what it is.
  */
+const SANDBOX_HOST = '127.0.0.1';
+
+/** Our Stripe sandbox (without a Stripe key): no database, its state in DATA_DIR, its events to the api's webhook endpoint. */
 async function startStripeSandbox(config: Config, logger: Logger): Promise<Started> {
   const { port, publicUrl, secretKey, publishableKey, webhookSecret } = config.stripeSandbox;
   const sandbox = createStripeSandbox({
@@ -148,15 +152,16 @@ async function startStripeSandbox(config: Config, logger: Logger): Promise<Start
     stateFile: path.join(config.dataDir, 'stripe-sandbox.json'),
     logger,
   });
-  const server = await listenGracefully(sandbox.app, port);
-  logger.info(`stripe sandbox listening on http://localhost:${server.port} (browsers: ${publicUrl})`);
+  const server = await listenGracefully(sandbox.app, port, SANDBOX_HOST);
+  logger.warn(
+    `Stripe's SANDBOX on http://${SANDBOX_HOST}:${server.port} (browsers: ${publicUrl}): no money moves; set STRIPE_SECRET_KEY for Stripe itself`,
+  );
   return { server, release: sandbox.close };
 }
 
 /**
  * Our Shippo sandbox (without a Shippo token): no database, its state in DATA_DIR, its tracking webhooks to
- * the api's endpoint, its clock moving tracks on every minute. It listens on every interface, as browsers
- * load courier logos and labels from it.
+ * the api's endpoint, its clock moving tracks on every minute.
  */
 async function startShippoSandbox(config: Config, logger: Logger): Promise<Started> {
   const { port, publicUrl, token, webhookSecret, stateFile } = config.shippoSandbox;
@@ -168,8 +173,10 @@ async function startShippoSandbox(config: Config, logger: Logger): Promise<Start
     stateFile,
     logger,
   });
-  const server = await listenGracefully(sandbox.app, port);
-  logger.info(`shippo sandbox listening on http://localhost:${server.port} (browsers: ${publicUrl})`);
+  const server = await listenGracefully(sandbox.app, port, SANDBOX_HOST);
+  logger.warn(
+    `Shippo's SANDBOX on http://${SANDBOX_HOST}:${server.port} (browsers: ${publicUrl}): no parcel is sent; set SHIPPO_API_TOKEN for Shippo itself`,
+  );
   return { server, release: sandbox.close };
 }
 
@@ -182,8 +189,10 @@ async function startIdentitySandbox(config: Config, logger: Logger): Promise<Sta
   const sandbox = await createOidcSandbox(publicUrl, {
     clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [redirectUri] }],
   });
-  const server = await listenGracefully(sandbox.app, port);
-  logger.info(`identity sandbox listening on http://localhost:${server.port} (issuer: ${publicUrl})`);
+  const server = await listenGracefully(sandbox.app, port, SANDBOX_HOST);
+  logger.warn(
+    `the identity SANDBOX plays Google on http://${SANDBOX_HOST}:${server.port} (issuer: ${publicUrl}): it signs anyone in; unset SOCIAL_SANDBOX`,
+  );
   return { server, release: sandbox.close };
 }
 

@@ -34,10 +34,39 @@ const status = async (url: string) => {
   }
 };
 
+it('`NODE_ENV=production npm start` without the providers’ keys refuses to start, naming them (issue 32, finding 2)', async () => {
+  const npm = spawn('npm', ['start'], {
+    cwd: repoRoot,
+    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', API_PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => npm.on('exit', resolve));
+  expect(code).not.toBe(0);
+  expect(output).toContain(
+    "NODE_ENV=production runs no provider's sandbox: set payments: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET; shipping: SHIPPO_API_TOKEN, SHIPPO_WEBHOOK_SECRET.",
+  );
+}, 60_000);
+
 it('a server that dies is restarted, each death logged, and waits longer when it keeps dying', async () => {
-  site = await startSite({ DATA_DIR: dataDir, LOG_LEVEL: 'info' }, path.join(dataDir, 'site.log'));
+  // a demo in production: the sandboxes run because SWAPSTUFF_DEMO=1 says so, and say so
+  site = await startSite(
+    { DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'production', SWAPSTUFF_DEMO: '1' },
+    path.join(dataDir, 'site.log'),
+  );
+  expect(site.log()).toContain("Stripe's SANDBOX on http://127.0.0.1:");
   // the api is for the gateway alone: loopback only (finding 12); the gateway is the public door
   expect(listeningAddresses(Number(new URL(site.api).port))).toEqual(['127.0.0.1']);
+  // and the providers' sandboxes never reachable from outside (issue 32, finding 2), with the keys of this install
+  expect(listeningAddresses(Number(new URL(site.payments).port))).toEqual(['127.0.0.1']);
+  const fixedKey = await fetch(`${site.payments}/v1/balance`, { headers: { Authorization: 'Bearer sk_test_sandbox' } });
+  expect(fixedKey.status).toBe(401);
+  const ownKey = await fetch(`${site.payments}/v1/balance`, {
+    headers: { Authorization: `Bearer ${site.stripeKey()}` },
+  });
+  expect(ownKey.status).toBe(200);
   expect([['0.0.0.0'], ['00000000000000000000000000000000']]).toContainEqual(
     listeningAddresses(Number(new URL(site.gateway).port)),
   );

@@ -62,7 +62,7 @@ describe.each(['sqlite', 'mariadb'] as const)('an accept SIGKILLed three times o
     );
 
   it('ends with one accepted offer, the other one declined and refunded, every cent once', async () => {
-    const api = { url: site.api, paymentsUrl: site.payments, db } as unknown as TestApi;
+    const api = { url: site.api, paymentsUrl: site.payments, secretKey: site.stripeKey(), db } as unknown as TestApi;
     const [ann, bob, cat] = [
       await member(api, `ann_${engine}`, AUSTIN),
       await member(api, `bob_${engine}`),
@@ -122,7 +122,7 @@ describe.each(['sqlite', 'mariadb'] as const)('an accept SIGKILLed three times o
       sandbox: {
         url: site.payments,
         publicUrl: site.payments,
-        secretKey: 'sk_test_sandbox',
+        secretKey: site.stripeKey(),
         publishableKey: 'pk_test_sandbox',
       },
       webhookSecret: 'unused',

@@ -124,7 +124,7 @@ it('accepts racing through a 5 s database pause end with one accepted and every 
     sandbox: {
       url: site.payments,
       publicUrl: site.payments,
-      secretKey: 'sk_test_sandbox',
+      secretKey: site.stripeKey(),
       publishableKey: 'pk_test_sandbox',
     },
     webhookSecret: 'unused',
