@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { promises as fs, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createConnection, type Connection, type RowDataPacket } from 'mysql2/promise';
-import { copySeedMedia, createDb, migrateLatest, seedIfEmpty, type Knex } from '@swapstuff/db';
+import { copySeedMedia, createDb, migrateLatest, seedIfEmpty, type DbTimeouts, type Knex } from '@swapstuff/db';
 
 /**
  * A database per test file, migrated and seeded, made the fast way: each jest worker migrates and seeds a
@@ -193,7 +193,7 @@ async function dropMysql(name: string): Promise<void> {
   }
 }
 
-async function freshMysql(dataDir: string): Promise<FreshDatabase> {
+async function freshMysql(dataDir: string, timeouts?: Partial<DbTimeouts>): Promise<FreshDatabase> {
   made += 1;
   const conn = await connect();
   let name: string;
@@ -216,7 +216,7 @@ async function freshMysql(dataDir: string): Promise<FreshDatabase> {
   } finally {
     await conn.end();
   }
-  const db = createDb({ url: `${MYSQL_ROOT}/${name}`, poolMax: 5 });
+  const db = createDb({ url: `${MYSQL_ROOT}/${name}`, poolMax: 5, timeouts });
   if (!runPrefix) {
     await migrateLatest(db);
     await seedIfEmpty(db, { dataDir });
@@ -226,10 +226,10 @@ async function freshMysql(dataDir: string): Promise<FreshDatabase> {
 
 const SQLITE_FILE = 'swapstuff.sqlite';
 
-async function freshSqlite(dataDir: string): Promise<FreshDatabase> {
+async function freshSqlite(dataDir: string, timeouts?: Partial<DbTimeouts>): Promise<FreshDatabase> {
   const drop = async () => undefined;
   if (!runTemplates) {
-    const db = createDb({ dataDir });
+    const db = createDb({ dataDir, timeouts });
     await migrateLatest(db);
     await seedIfEmpty(db, { dataDir });
     return { db, engine: 'sqlite', drop };
@@ -255,13 +255,14 @@ async function freshSqlite(dataDir: string): Promise<FreshDatabase> {
   await fs.mkdir(dataDir, { recursive: true });
   await fs.copyFile(path.join(dir, SQLITE_FILE), path.join(dataDir, SQLITE_FILE));
   await copySeedMedia(dataDir);
-  return { db: createDb({ dataDir }), engine: 'sqlite', drop };
+  return { db: createDb({ dataDir, timeouts }), engine: 'sqlite', drop };
 }
 
 /**
  * A database of the test file's own, migrated and seeded: on MySQL/MariaDB (TEST_DB=mysql) a database on
  * the server, dropped by `drop`; on SQLite a file in `dataDir`.
  */
-export function freshDatabase(dataDir: string): Promise<FreshDatabase> {
-  return process.env.TEST_DB === 'mysql' ? freshMysql(dataDir) : freshSqlite(dataDir);
+/** `timeouts`: the database's connect, acquire and statement timeouts, when a test needs them shorter. */
+export function freshDatabase(dataDir: string, timeouts?: Partial<DbTimeouts>): Promise<FreshDatabase> {
+  return process.env.TEST_DB === 'mysql' ? freshMysql(dataDir, timeouts) : freshSqlite(dataDir, timeouts);
 }

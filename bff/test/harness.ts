@@ -7,7 +7,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import type { Knex } from '@swapstuff/db';
+import type { DbTimeouts, Knex } from '@swapstuff/db';
 import { freshDatabase, MYSQL_ROOT } from './databases';
 import { createMailer } from '../src/adapters/mail';
 import { createPush, type PushPort } from '../src/adapters/push';
@@ -96,12 +96,14 @@ export interface TestApiOptions {
   identity?: IdentitySettings;
   /** Push to devices; default: recorded in DATA_DIR/push/ */
   push?: PushPort;
+  /** The database's timeouts, when a test needs them shorter (a pool that runs dry answers within acquireMs). */
+  dbTimeouts?: Partial<DbTimeouts>;
 }
 
 /** The real api over real HTTP against a real database of its own, migrated and seeded (./databases.ts). */
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'swapstuff-api-'));
-  const { db, engine, drop } = await freshDatabase(dataDir);
+  const { db, engine, drop } = await freshDatabase(dataDir, options.dbTimeouts);
 
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   // the api listens first: the sandbox is told where to deliver its events

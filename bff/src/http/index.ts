@@ -1,4 +1,4 @@
-/** What every HTTP handler of the api and the gateway shares: envelopes, shared answers, encodings, ids, paging, LIKE, JSON, HTML, rate limits. */
+/** What every HTTP handler of the api and the gateway shares: envelopes, shared answers, encodings, ids, paging, LIKE, JSON, HTML, rate limits, work queued per hot row. */
 export { created, envelope, fieldError, HttpError, ok, send } from './envelope';
 export { acceptedEncodings, type Encoding } from './encodings';
 export { COMPRESS_ABOVE_BYTES, okShared, sharedAnswer, sharedRepresentation, type EtagOf } from './shared-answer';
@@ -8,3 +8,4 @@ export { whereContains } from './like';
 export { parseJsonObject } from './json';
 export { escapeHtml } from './html';
 export { clearLimit, consume, refund, type Limit } from './rate-limit';
+export { oneAtATime } from './one-at-a-time';

@@ -1,7 +1,7 @@
 import { ListingStatus, Money, messages, orderMessages, routes, type Checkout, type Order } from '@swapstuff/contracts';
 import { withTransaction } from '@swapstuff/db';
 import { PaymentProviderError, type PaymentState } from '../../adapters/payments';
-import { HttpError } from '../../http';
+import { HttpError, oneAtATime } from '../../http';
 import { cardsRepo } from '../cards';
 import type { ApiDeps } from '../deps';
 import type { OrderDeps } from './deps';
@@ -303,7 +303,8 @@ export async function confirm(deps: ApiDeps, buyer: UserRow, paymentIntentId: st
     if (!order) {
       if (intent.status === 'requires_action') throw new HttpError(402, orderMessages.authenticationIncomplete);
       if (intent.status !== 'requires_capture') throw new HttpError(402, orderMessages.paymentNotAuthorized);
-      order = await claim(deps, intent, buyer);
+      // the buyers of one listing are claimed one at a time in this process (many at once ran the pool dry)
+      order = await oneAtATime(`listing:${intent.metadata.listingId}`, () => claim(deps, intent, buyer));
     }
   }
   return orderView(deps, await settle(deps, order), buyer.id);

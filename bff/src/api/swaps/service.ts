@@ -9,7 +9,7 @@ import {
   HistoryCode,
 } from '@swapstuff/contracts';
 import { withTransaction, type Knex } from '@swapstuff/db';
-import { HttpError } from '../../http';
+import { HttpError, oneAtATime } from '../../http';
 import { crashPoint } from '../../runtime/crash-points';
 import type { ApiDeps } from '../deps';
 import { feeQuote } from '../fees';
@@ -287,8 +287,20 @@ export async function acceptOffer(
 ): Promise<number> {
   const address = await shippingRepo.ownAddress(deps.db, user.id, input.addressId);
   if (!address) throw new HttpError(404, messages.addressNotFound);
+  // the offers on one listing are accepted one at a time in this process (many at once ran the pool dry)
+  const listingId = (await swapsRepo.byId(deps.db, input.requestId))?.listing_id;
+  return oneAtATime(`listing:${listingId}`, () => acceptLocked(deps, user, input.requestId, address, paid));
+}
+
+async function acceptLocked(
+  deps: SwapDeps,
+  user: UserRow,
+  requestId: number,
+  address: NonNullable<Awaited<ReturnType<typeof shippingRepo.ownAddress>>>,
+  paid: Paid | null,
+): Promise<number> {
   return swapTransaction(deps, async (trx) => {
-    const { swap, listings } = await commitToLatest(trx, input.requestId, user, 'receiver', paid);
+    const { swap, listings } = await commitToLatest(trx, requestId, user, 'receiver', paid);
     for (const id of listings) {
       try {
         await moveListing(trx, deps.events, id, ListingStatus.InTrade);

@@ -383,6 +383,32 @@ describe('the offer table', () => {
   });
 });
 
+describe('a hot listing (issue 32, finding 6)', () => {
+  it('50 accepts of different offers on it, with the pool’s wait cut to 200 ms: one wins, 49 get 409, none a 503', async () => {
+    // accepts that each waited on the listing's lock with a pooled connection ran the pool dry: the others got 503
+    const tight = await startTestApi({ dbTimeouts: { acquireMs: 200 } });
+    try {
+      const receiver = await member(tight, 'hot_receiver');
+      const wanted = await swapListing(tight, receiver, 'The hot chair');
+      const senders = await Promise.all([0, 1, 2, 3, 4].map((i) => member(tight, `hot_sender_${i}`)));
+      const offers: number[] = [];
+      for (const sender of senders) {
+        for (let i = 0; i < 10; i += 1) {
+          const item = await swapListing(tight, sender, `Hot item ${i}`);
+          const cash = { action: 'offer' as const, productId: wanted, productIds: [item], cash: 1 + i };
+          offers.push(expectOk(await paid(tight, sender, cash)).id);
+        }
+      }
+      const answers = await Promise.all(offers.map((id) => accept(tight, receiver, id)));
+      const counts: Record<number, number> = {};
+      for (const { status } of answers) counts[status] = (counts[status] ?? 0) + 1;
+      expect(counts).toEqual({ 200: 1, 409: 49 });
+    } finally {
+      await tight.close();
+    }
+  }, 120_000);
+});
+
 describe('racing and deadlines', () => {
   it('of 50 accepts of different offers on one listing, one wins and every other offer gets its cash back', async () => {
     const wanted = await swapListing(api, bob, 'The one everyone wants');
