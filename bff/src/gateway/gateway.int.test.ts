@@ -224,6 +224,8 @@ describe('the proxy', () => {
   it.each([
     ['an endpoint that needs a session', '/api/userchat/send', 'application/json', 200 * 1024, 401],
     ['no endpoint at all', '/api/no-such-endpoint', 'application/json', 200 * 1024, 404],
+    // the api refuses it on its Content-Length, reads none of it and closes its connection
+    ['an upload over its size', '/api/upload/image', 'multipart/form-data; boundary=x', 8 * 1024 * 1024, 413],
   ])(
     "a member's body to %s gets the api's own answer, not a 503 (issue 32, finding 10)",
     async (_, path, type, bytes, status) => {

@@ -1,4 +1,4 @@
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import http, { type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { Socket } from 'node:net';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
@@ -91,6 +91,22 @@ async function relayUnauthorized(proxyRes: IncomingMessage, req: Request, res: R
   res.end(text);
 }
 
+/**
+ * The api answered before it read the whole body (a 413 on its declared length, which closes the connection):
+ * once its answer is through, the rest of the body is read here and dropped, so that the client, still sending,
+ * reads the answer instead of a reset when the connection would close on its unread bytes. How much can come is
+ * bounded (LARGEST_REQUEST_BYTES, and the body's deadline).
+ */
+function dropUnreadBody(req: Request, proxyRes: IncomingMessage): void {
+  proxyRes.once('end', () => {
+    if (req.complete) return;
+    req.unpipe();
+    // the request to the api that this answers (Node sets it on a client's response; its types do not say so)
+    (proxyRes as IncomingMessage & { req?: ClientRequest }).req?.destroy();
+    req.resume();
+  });
+}
+
 export interface ApiProxy {
   middleware: RequestHandler;
   /** For the HTTP server's 'upgrade' event (socket.io websockets), after authorization is decided. */
@@ -114,6 +130,7 @@ export function createApiProxy(apiUrl: string, logger: Logger, cache: SharedCach
     selfHandleResponse: true,
     on: {
       proxyRes: (proxyRes, req, res) => {
+        dropUnreadBody(req, proxyRes);
         const status = proxyRes.statusCode ?? 502;
         if (status === 401 && (isSignedIn(req) || sentSessionCookie(res))) {
           relayUnauthorized(proxyRes, req, res).catch((err: unknown) => {

@@ -235,8 +235,9 @@ export function multipartUpload(dataDir: string, form: UploadForm): RequestHandl
   return (req, res, next) => {
     const declared = Number(req.headers['content-length']);
     if (declared > form.requestBytes) {
-      // not worth reading: answer now and close the connection rather than drain it
-      res.set('Connection', 'close');
+      // answered now; Node reads the rest and drops it. Closing the connection instead reset it under the
+      // bytes still coming, and the gateway in front lost this answer (a 503). How much can come is bounded at
+      // the gateway (LARGEST_REQUEST_BYTES), which stops sending it here once this answer is through.
       return next(new HttpError(413, form.tooLarge));
     }
     // the temporary files go when the response is done, whatever happened
