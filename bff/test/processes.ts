@@ -98,6 +98,18 @@ export function connectionsTo(port: number): number {
   return count;
 }
 
+/** Something listens on 127.0.0.1:`port` and takes a connection. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
 export interface Site {
   /** the `npm start` process */
   npm: ChildProcess;
@@ -175,7 +187,10 @@ export async function startSite(env: Record<string, string>, logFile: string): P
   for (;;) {
     if (npm.exitCode !== null) throw new Error(`npm start exited with ${npm.exitCode}:\n${site.log()}`);
     try {
-      if ((await fetch(`${site.gateway}/readyz`)).ok) return site;
+      // every server up, not only the gateway: a sandbox still loading its modules (a busy machine) has no
+      // signal handler yet, and a test that stops the site then would kill it instead of stopping it
+      const sandboxes = await Promise.all([sandboxPort, shippoSandboxPort].map(accepts));
+      if ((await fetch(`${site.gateway}/readyz`)).ok && sandboxes.every(Boolean)) return site;
     } catch {
       // not listening yet
     }
