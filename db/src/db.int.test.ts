@@ -113,7 +113,8 @@ describe('@swapstuff/db', () => {
   it('022 keeps each e-mail in its one spelling (NFC, lower case) and compares them byte for byte', async () => {
     const db = open();
     try {
-      await db.migrate.down({ migrationSource });
+      // 022 undone alone (later migrations stay), as if the rows below were written before it
+      await db.migrate.down({ migrationSource, name: '022_exact_emails' });
       const at = new Date();
       const user = (username: string, email: string) => ({
         username,
