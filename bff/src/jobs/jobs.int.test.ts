@@ -171,3 +171,39 @@ it('runs a scheduled job once per period, whichever runner gets there first', as
   await Promise.all(runners.map((r) => r.runSchedules()));
   expect(runs).toBe(1);
 });
+
+it('handles events while a scheduled job is still running: a provider timing out holds back no notification', async () => {
+  let scheduleStarted!: () => void;
+  const started = new Promise<void>((resolve) => (scheduleStarted = resolve));
+  let releaseSchedule!: () => void;
+  const released = new Promise<void>((resolve) => (releaseSchedule = resolve));
+  const slow: Schedule = {
+    name: 'test.slow-provider',
+    everyMs: 60_000,
+    run: async () => {
+      scheduleStarted();
+      await released;
+    },
+  };
+  await db('scheduled_jobs').where({ name: slow.name }).delete();
+  await db('scheduled_jobs').insert({ name: slow.name, next_run_at: 0 });
+  let handled!: () => void;
+  const eventHandled = new Promise<void>((resolve) => (handled = resolve));
+  const handlers = new HandlerRegistry([
+    on('question.asked', 'test.told', async () => {
+      handled();
+    }),
+  ]);
+  const runner = createJobRunner({ db, handlers, logger: pino({ level: 'silent' }), schedules: [slow] });
+  const events = createOutbox(handlers, { onEmitted: () => runner.wake() });
+  runner.start();
+  try {
+    await started;
+    await withTransaction(db, (trx) => events.emit(trx, 'question.asked', { questionId: 1, listingId: 1 }));
+    await eventHandled;
+  } finally {
+    releaseSchedule();
+    await runner.stop();
+  }
+  expect(await db('outbox').where({ handler: 'test.told' }).pluck('status')).toEqual(['done']);
+});

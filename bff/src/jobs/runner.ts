@@ -63,11 +63,6 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     maxBackoffMs = 15 * 60_000,
     random = Math.random,
   } = options;
-  let running = false;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<void> = Promise.resolve();
-  let again = false;
-
   const backoff = (attempts: number) => Math.min(maxBackoffMs, backoffMs * 2 ** (attempts - 1)) * (0.5 + random());
 
   /**
@@ -158,29 +153,53 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }
   }
 
-  async function work(): Promise<void> {
-    try {
-      await runSchedules();
-      // a full batch means there may be more: go on at once
-      while (running && (await runBatch()) === batchSize);
-    } catch (err) {
-      // the database is away or the batch lost a race: the next round tries again
-      logger.warn({ err }, 'job runner round failed');
-    }
-  }
+  // The outbox and the schedules go round separately: a schedule that waits on a provider (a capture, a label,
+  // through a timeout when the provider is down) must not hold back the events users wait on (a notification)
+  const outboxRounds = repeating(logger, pollMs, async (running) => {
+    // a full batch means there may be more: go on at once
+    while (running() && (await runBatch()) === batchSize);
+  });
+  const scheduleRounds = repeating(logger, pollMs, runSchedules);
+  const rounds = [outboxRounds, scheduleRounds];
 
+  return {
+    start() {
+      rounds.forEach((r) => r.start());
+    },
+    async stop() {
+      await Promise.all(rounds.map((r) => r.stop()));
+    },
+    wake() {
+      outboxRounds.wake();
+    },
+    runBatch,
+    runSchedules,
+  };
+}
+
+/**
+ * A round of work every `everyMs` while started; a wake runs the next one now, or as soon as the one in progress
+ * ends (it may have read before what woke it). A round that failed (the database is away, a batch lost a race) is
+ * logged and tried again at the next one.
+ */
+function repeating(logger: Logger, everyMs: number, round: (running: () => boolean) => Promise<void>) {
+  let running = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<void> = Promise.resolve();
+  let again = false;
   function loop(): void {
     if (!running) return;
     clearTimeout(timer);
     timer = undefined;
     again = false;
-    current = work().then(() => {
-      if (!running) return;
-      if (again) loop();
-      else timer = setTimeout(loop, pollMs);
-    });
+    current = round(() => running)
+      .catch((err) => logger.warn({ err }, 'job runner round failed'))
+      .then(() => {
+        if (!running) return;
+        if (again) loop();
+        else timer = setTimeout(loop, everyMs);
+      });
   }
-
   return {
     start() {
       if (running) return;
@@ -195,14 +214,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     wake() {
       if (!running) return;
       again = true;
-      // a round in progress picks the new rows up when it ends; an idle runner starts now
-      if (timer) {
-        clearTimeout(timer);
-        timer = undefined;
-        loop();
-      }
+      if (timer) loop();
     },
-    runBatch,
-    runSchedules,
   };
 }
