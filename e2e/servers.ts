@@ -83,9 +83,14 @@ export const JOBS_ACT_WITHIN_MS = 10 * ORDER_JOBS_EVERY_MS;
 export const baseURL = `http://localhost:${PORT}`;
 /** The api itself, as a mobile app reaches it. */
 export const apiURL = `http://127.0.0.1:${API_PORT}`;
-/** Where the browser sends cards: the Stripe sandbox (its own process under `npm start`). */
-export const paymentsURL = `http://localhost:${PAYMENTS_PORT}`;
-/** Where the browser loads courier logos and labels from: the Shippo sandbox (its own process). */
-export const carrierURL = `http://localhost:${CARRIER_PORT}`;
+/**
+ * Where the browser sends cards and meets its bank's and the payout onboarding's pages: the Stripe sandbox (its
+ * own process under `npm start`, on loopback), through the gateway, by default as in a developer's `npm start`.
+ */
+export const paymentsURL = `${baseURL}/providers/stripe`;
+/** The Stripe sandbox's API itself, as the api reaches it, with the per-install key (`sandboxKey`). */
+export const paymentsApiURL = `http://127.0.0.1:${PAYMENTS_PORT}`;
+/** The Shippo sandbox's API itself, as the api reaches it (the browser loads labels and logos through the gateway). */
+export const carrierApiURL = `http://127.0.0.1:${CARRIER_PORT}`;
 /** The identity sandbox, which plays Google (its own process under `npm start`, SOCIAL_SANDBOX=1). */
 export const identityURL = `http://localhost:${IDENTITY_PORT}`;

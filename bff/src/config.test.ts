@@ -22,7 +22,8 @@ describe('shipping', () => {
     expect(config.shippoSandbox).toEqual({
       port: 3003,
       url: 'http://127.0.0.1:3003',
-      publicUrl: 'http://localhost:3003',
+      // browsers reach it through the gateway (the sandbox listens on loopback)
+      publicUrl: 'http://localhost:3000/providers/shippo',
       token: readFileSync(path.join(dataDir, 'shippo-sandbox-secret'), 'utf8'),
       webhookSecret: secret,
       stateFile: path.join(dataDir, 'shippo-sandbox.json'),
@@ -45,9 +46,9 @@ describe('shipping', () => {
       publicUrl: 'https://carrier.example.com',
       webhookSecret: 'whsec_given',
     });
-    expect(load({ SHIPPO_SANDBOX_PORT: '4004' }).shippoSandbox).toMatchObject({
+    expect(load({ SHIPPO_SANDBOX_PORT: '4004', PUBLIC_URL: 'https://swap.example/' }).shippoSandbox).toMatchObject({
       url: 'http://127.0.0.1:4004',
-      publicUrl: 'http://localhost:4004',
+      publicUrl: 'https://swap.example/providers/shippo',
     });
     expect(() => load({ SHIPPO_SANDBOX_PORT: 'x' })).toThrow(/SHIPPO_SANDBOX_PORT/);
   });
@@ -210,5 +211,12 @@ describe('the providers’ sandboxes (issue 32, finding 2)', () => {
       'stripe-sandbox',
       'shippo-sandbox',
     ]);
+  });
+
+  it('never run the identity sandbox in production, a demo included: it signs anyone in as anyone', () => {
+    expect(() => load({ NODE_ENV: 'production', SWAPSTUFF_DEMO: '1', SOCIAL_SANDBOX: '1' })).toThrow(
+      "NODE_ENV=production runs no provider's sandbox: set social sign-in: SOCIAL_GOOGLE_* instead of " +
+        'SOCIAL_SANDBOX=1. A demo too runs no identity sandbox: it signs anyone in as anyone.',
+    );
   });
 });

@@ -103,7 +103,7 @@ export interface StripeSandboxConfig {
   port: number;
   /** STRIPE_SANDBOX_URL: where the api reaches it. */
   url: string;
-  /** STRIPE_SANDBOX_PUBLIC_URL: where browsers reach it (tokenization, 3D Secure, onboarding). */
+  /** STRIPE_SANDBOX_PUBLIC_URL: where browsers reach it (tokenization, 3D Secure, onboarding); the gateway's SANDBOX_PATHS.stripe by default. */
   publicUrl: string;
   secretKey: string;
   publishableKey: string;
@@ -122,7 +122,7 @@ export interface ShippoSandboxConfig {
   port: number;
   /** SHIPPO_SANDBOX_URL: where the api reaches it. */
   url: string;
-  /** SHIPPO_SANDBOX_PUBLIC_URL: where browsers reach it (courier logos, labels, tracking pages). */
+  /** SHIPPO_SANDBOX_PUBLIC_URL: where browsers reach it (courier logos, labels, tracking pages); the gateway's SANDBOX_PATHS.shippo by default. */
   publicUrl: string;
   /** the ShippoToken the api sends it */
   token: string;
@@ -228,7 +228,17 @@ function neededWith(env: Env, trigger: string): (name: string) => string {
   };
 }
 
-function payments(env: Env, dataDir: string): { payments: PaymentsConfig; stripeSandbox: StripeSandboxConfig } {
+/**
+ * Where the gateway serves each sandbox's browser side (gateway/provider-sandboxes.ts): their default public
+ * addresses, so that a browser on another machine than the sandboxes (which listen on loopback) reaches them.
+ */
+export const SANDBOX_PATHS = { stripe: '/providers/stripe', shippo: '/providers/shippo' } as const;
+
+function payments(
+  env: Env,
+  dataDir: string,
+  sitePublicUrl: string,
+): { payments: PaymentsConfig; stripeSandbox: StripeSandboxConfig } {
   const port = int(env, 'STRIPE_SANDBOX_PORT', 3002);
   const secretKey = env.STRIPE_SECRET_KEY;
   const need = neededWith(env, 'STRIPE_SECRET_KEY');
@@ -244,7 +254,7 @@ function payments(env: Env, dataDir: string): { payments: PaymentsConfig; stripe
     stripeSandbox: {
       port,
       url: (env.STRIPE_SANDBOX_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
-      publicUrl: (env.STRIPE_SANDBOX_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+      publicUrl: (env.STRIPE_SANDBOX_PUBLIC_URL || `${sitePublicUrl}${SANDBOX_PATHS.stripe}`).replace(/\/+$/, ''),
       // generated once per install, kept in DATA_DIR: a fixed key would be everyone's key to the sandbox
       secretKey: secretKey ? '' : sandboxSecret(dataDir, 'stripe-sandbox', 'STRIPE_SANDBOX_SECRET_KEY', 'sk_test_'),
       publishableKey: 'pk_test_sandbox',
@@ -258,7 +268,11 @@ function payments(env: Env, dataDir: string): { payments: PaymentsConfig; stripe
  * signing, which its support turns on with that secret); without it our sandbox plays Shippo, with a webhook
  * secret the api and the sandbox share through DATA_DIR (SHIPPO_WEBHOOK_SECRET, when set, instead).
  */
-function shipping(env: Env, dataDir: string): { shipping: ShippingConfig; shippoSandbox: ShippoSandboxConfig } {
+function shipping(
+  env: Env,
+  dataDir: string,
+  sitePublicUrl: string,
+): { shipping: ShippingConfig; shippoSandbox: ShippoSandboxConfig } {
   const port = int(env, 'SHIPPO_SANDBOX_PORT', 3003);
   const apiToken = env.SHIPPO_API_TOKEN;
   if (apiToken && !env.SHIPPO_WEBHOOK_SECRET)
@@ -269,7 +283,7 @@ function shipping(env: Env, dataDir: string): { shipping: ShippingConfig; shippo
     shippoSandbox: {
       port,
       url: (env.SHIPPO_SANDBOX_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
-      publicUrl: (env.SHIPPO_SANDBOX_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+      publicUrl: (env.SHIPPO_SANDBOX_PUBLIC_URL || `${sitePublicUrl}${SANDBOX_PATHS.shippo}`).replace(/\/+$/, ''),
       token: apiToken ? '' : sandboxSecret(dataDir, 'shippo-sandbox', 'SHIPPO_SANDBOX_TOKEN', 'shippo_test_'),
       webhookSecret,
       stateFile: path.join(dataDir, 'shippo-sandbox.json'),
@@ -340,18 +354,26 @@ function s3(env: Env): S3Options | undefined {
 /**
  * The providers' sandboxes are for development and tests: in production (NODE_ENV=production) a provider left
  * to its sandbox stops the start, naming the settings it needs, unless SWAPSTUFF_DEMO=1 says this is a demo.
+ * The identity sandbox never runs in production, a demo included: it signs anyone in as any e-mail, so served
+ * to a demo's browsers it would hand every demo account to whoever types its address (and the gateway serves
+ * it to none: provider-sandboxes.ts).
  */
 function refuseSandboxesInProduction(env: Env, config: Pick<Config, 'payments' | 'shipping' | 'oidcSandbox'>): void {
-  if (env.NODE_ENV !== 'production' || env.SWAPSTUFF_DEMO === '1') return;
+  if (env.NODE_ENV !== 'production') return;
+  const demo = env.SWAPSTUFF_DEMO === '1';
   const missing = [
-    ...(config.payments.sandbox ? ['payments: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET'] : []),
-    ...(config.shipping.sandbox ? ['shipping: SHIPPO_API_TOKEN, SHIPPO_WEBHOOK_SECRET'] : []),
+    ...(config.payments.sandbox && !demo
+      ? ['payments: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET']
+      : []),
+    ...(config.shipping.sandbox && !demo ? ['shipping: SHIPPO_API_TOKEN, SHIPPO_WEBHOOK_SECRET'] : []),
     ...(config.oidcSandbox.enabled ? ['social sign-in: SOCIAL_GOOGLE_* instead of SOCIAL_SANDBOX=1'] : []),
   ];
   if (missing.length === 0) return;
   throw new Error(
     `NODE_ENV=production runs no provider's sandbox: set ${missing.join('; ')}. ` +
-      'For a demo, where no money moves and no parcel is sent, set SWAPSTUFF_DEMO=1.',
+      (demo
+        ? 'A demo too runs no identity sandbox: it signs anyone in as anyone.'
+        : 'For a demo, where no money moves and no parcel is sent, set SWAPSTUFF_DEMO=1.'),
   );
 }
 
@@ -387,8 +409,8 @@ function readConfig(env: Env): Config {
     ...identity(env, dataDir, publicUrl),
     s3: s3(env),
     push: push(env),
-    ...payments(env, dataDir),
-    ...shipping(env, dataDir),
+    ...payments(env, dataDir, publicUrl),
+    ...shipping(env, dataDir, publicUrl),
     trustProxy: trustProxy(env.TRUST_PROXY),
     clientLimits: {
       headersMs: int(env, 'GATEWAY_HEADERS_TIMEOUT_MS', 10_000),

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { OrderSwapStatus } from '@swapstuff/contracts';
-import { carrierURL, JOBS_ACT_WITHIN_MS, paymentsURL, sandboxKey } from '../servers';
+import { carrierApiURL, JOBS_ACT_WITHIN_MS, paymentsApiURL, sandboxKey } from '../servers';
 import { withDatabase } from './database';
 
 /**
@@ -14,7 +14,7 @@ export async function advanceParcel(
   trackingNumber: string,
   to: 'TRANSIT' | 'DELIVERED' | 'RETURNED' | 'FAILURE',
 ): Promise<void> {
-  const res = await request.post(`${carrierURL}/sandbox/tracks/${encodeURIComponent(trackingNumber)}/advance`, {
+  const res = await request.post(`${carrierApiURL}/sandbox/tracks/${encodeURIComponent(trackingNumber)}/advance`, {
     headers: { Authorization: `ShippoToken ${sandboxKey('shippo-sandbox')}` },
     data: { to },
   });
@@ -61,6 +61,24 @@ export function makeSupportStaff(email: string): Promise<void> {
   });
 }
 
+/** What the payment sandbox charged to a card for one PaymentIntent (pi_…) and refunded of it, in cents. */
+export async function paymentMoney(
+  request: APIRequestContext,
+  paymentIntentId: string,
+): Promise<{ charged: number; refunded: number }> {
+  const get = async <T>(path: string) => {
+    const res = await request.get(`${paymentsApiURL}${path}`, {
+      headers: { Authorization: `Bearer ${sandboxKey('stripe-sandbox')}` },
+    });
+    if (!res.ok()) throw new Error(`${path}: ${res.status()}`);
+    return (await res.json()) as T;
+  };
+  const intent = await get<{ latest_charge: string | null }>(`/v1/payment_intents/${paymentIntentId}`);
+  if (!intent.latest_charge) return { charged: 0, refunded: 0 };
+  const charge = await get<{ amount_captured: number; amount_refunded: number }>(`/v1/charges/${intent.latest_charge}`);
+  return { charged: charge.amount_captured, refunded: charge.amount_refunded };
+}
+
 /** What the payment sandbox refunded to the card that paid for an order, in cents, and what it charged. */
 export async function cardMoney(
   request: APIRequestContext,
@@ -70,15 +88,5 @@ export async function cardMoney(
     const row = await db('orders').where({ id: orderId }).first('payment_intent_id');
     return row.payment_intent_id as string;
   });
-  const get = async <T>(path: string) => {
-    const res = await request.get(`${paymentsURL}${path}`, {
-      headers: { Authorization: `Bearer ${sandboxKey('stripe-sandbox')}` },
-    });
-    if (!res.ok()) throw new Error(`${path}: ${res.status()}`);
-    return (await res.json()) as T;
-  };
-  const intent = await get<{ latest_charge: string | null; amount_received: number }>(`/v1/payment_intents/${pi}`);
-  if (!intent.latest_charge) return { charged: 0, refunded: 0 };
-  const charge = await get<{ amount_captured: number; amount_refunded: number }>(`/v1/charges/${intent.latest_charge}`);
-  return { charged: charge.amount_captured, refunded: charge.amount_refunded };
+  return paymentMoney(request, pi);
 }

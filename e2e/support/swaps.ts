@@ -1,7 +1,8 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { OfferStatus } from '@swapstuff/contracts';
-import { JOBS_ACT_WITHIN_MS, paymentsURL, sandboxKey } from '../servers';
+import { JOBS_ACT_WITHIN_MS } from '../servers';
 import { withDatabase } from './database';
+import { paymentMoney } from './orders';
 
 /**
  * The world around a swap, for the journeys: its 72 hours passing, and what the payment sandbox charged and
@@ -53,21 +54,5 @@ export async function swapCardMoney(
       .orderBy('version')
       .pluck('payment_intent_id'),
   );
-  const get = async <T>(path: string) => {
-    const res = await request.get(`${paymentsURL}${path}`, {
-      headers: { Authorization: `Bearer ${sandboxKey('stripe-sandbox')}` },
-    });
-    if (!res.ok()) throw new Error(`${path}: ${res.status()}`);
-    return (await res.json()) as T;
-  };
-  return Promise.all(
-    payments.map(async (pi: string) => {
-      const intent = await get<{ latest_charge: string | null }>(`/v1/payment_intents/${pi}`);
-      if (!intent.latest_charge) return { charged: 0, refunded: 0 };
-      const charge = await get<{ amount_captured: number; amount_refunded: number }>(
-        `/v1/charges/${intent.latest_charge}`,
-      );
-      return { charged: charge.amount_captured, refunded: charge.amount_refunded };
-    }),
-  );
+  return Promise.all(payments.map((pi: string) => paymentMoney(request, pi)));
 }

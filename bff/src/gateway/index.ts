@@ -15,6 +15,7 @@ import { csrfProtection, isCrossSite, refuseCsrf } from './csrf';
 import { createHealthRouter } from './health';
 import { createPushWorkerRouter } from './push-worker';
 import { PROXIED_PREFIXES, createApiProxy, isProxiedPath } from './proxy';
+import { createSandboxRouter, isSandboxPath } from './provider-sandboxes';
 import { remoteManifestsReader } from './remote-manifests';
 import { createRemotesRouter, foreignOrigins, registryReader } from './remotes';
 import { contentSecurityPolicy, securityHeaders, type TrustProxy } from './security';
@@ -68,9 +69,10 @@ export function createGatewayApp(options: GatewayOptions): GatewayApp {
   // The api logs every request it is sent (with the client's address); logging them here too would
   // double the log volume and the proxy's cost. The gateway logs its own pages, files and refusals.
   app.use((req: Request, res: Response, next: NextFunction) =>
-    isProxiedPath(req.path) ? next() : logRequest(req, res, next),
+    isProxiedPath(req.path) || isSandboxPath(req.path) ? next() : logRequest(req, res, next),
   );
   app.use(securityHeaders);
+  app.use(createSandboxRouter(config, logger));
   app.use(createHealthRouter(db, apiUrl));
   app.use(createRemotesRouter(config, readRegistry, readManifests));
   app.use(createPushWorkerRouter());

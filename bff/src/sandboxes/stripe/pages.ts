@@ -76,7 +76,8 @@ function amountOf(intent: AuthenticatedIntent): string {
 function challengePage(sandbox: Sandbox, res: Response, intent: AuthenticatedIntent): void {
   const card = sandbox.store.state.paymentMethods[intent.payment_method!]?.card;
   const brand = BRAND_NAMES[(card?.brand ?? 'unknown') as Brand];
-  const action = `/sandbox/authenticate/${encodeURIComponent(intent.id)}`;
+  // relative, as every link of these pages: they are served under the gateway's prefix too (provider-sandboxes.ts)
+  const action = encodeURIComponent(intent.id);
   const form = (outcome: string, label: string, kind: string) =>
     `<form method="post" action="${escape(action)}">` +
     `<input type="hidden" name="client_secret" value="${escape(intent.client_secret)}">` +
@@ -131,7 +132,7 @@ function onboardingPage(
     Object.keys(errors).length > 0 ? 400 : 200,
     'Set up payouts',
     `<h1>Set up payouts</h1><p>Where should your earnings be paid? Account ${escape(link.account)}.</p>` +
-      `<form method="post" action="/sandbox/onboarding/${encodeURIComponent(token)}">` +
+      `<form method="post" action="${escape(encodeURIComponent(token))}">` +
       `<input type="hidden" name="session" value="${escape(link.session ?? '')}">` +
       field('holder', 'Account holder name', 'autocomplete="name"') +
       field('routing', 'Routing number', 'inputmode="numeric" required') +
