@@ -5,16 +5,39 @@ import path from 'node:path';
 
 export const repoRoot = path.resolve(__dirname, '..', '..');
 
-/** A TCP port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Whether a server could listen on `port` now (on every address, as the site's servers do). */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, () => server.close(() => resolve(true)));
   });
+}
+
+/**
+ * `count` different TCP ports nobody listens on right now, below the kernel's ephemeral range
+ * (net.ipv4.ip_local_port_range). A port the kernel handed out for port 0 and took back was free only for a
+ * moment: a test server in another jest worker listening on port 0 could be given it before the site bound it
+ * (a CI run's site found another server on its gateway's port, and its calls answered 404). The kernel hands out
+ * no port below the range, so only a process choosing as this does could take one, and it checks first.
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const [ephemeralFrom] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+    .trim()
+    .split(/\s+/)
+    .map(Number);
+  const lowest = 10_000;
+  const ports = new Set<number>();
+  while (ports.size < count) {
+    const port = lowest + Math.floor(Math.random() * (ephemeralFrom - lowest));
+    if (!ports.has(port) && (await canListen(port))) ports.add(port);
+  }
+  return [...ports];
+}
+
+/** A TCP port nobody listens on right now (see `freePorts`). */
+export async function freePort(): Promise<number> {
+  return (await freePorts(1))[0];
 }
 
 /** pid → (parent pid, state) of every process, read from /proc. */
@@ -134,12 +157,7 @@ export interface Site {
  * `env` (DATABASE_URL, DATA_DIR …); resolves when the gateway's /readyz says ready.
  */
 export async function startSite(env: Record<string, string>, logFile: string): Promise<Site> {
-  const [port, apiPort, sandboxPort, shippoSandboxPort] = [
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-  ];
+  const [port, apiPort, sandboxPort, shippoSandboxPort] = await freePorts(4);
   const log = openSync(logFile, 'w');
   const npm = spawn('npm', ['start'], {
     cwd: repoRoot,
