@@ -26,6 +26,8 @@ export interface FcmSandbox {
   revokeAccessTokens(): void;
   /** the next sends answer this status (an outage), until set back to undefined */
   failWith: number | undefined;
+  /** the next sends wait (a provider slow to answer) until released; `reached` once the first is waiting */
+  hold(): { reached: Promise<void>; release(): void };
   close(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export async function startFcmSandbox(): Promise<FcmSandbox> {
   const issued = new Set<string>();
   let handedOut = 0;
   const state = { failWith: undefined as number | undefined };
+  let held: { reach(): void; gate: Promise<void> } | undefined;
   const sent: FcmMessage[] = [];
   const unregistered = new Set<string>();
   const account = { project_id: 'swapstuff-test', client_email: 'push@swapstuff-test.iam.gserviceaccount.com' };
@@ -88,6 +91,10 @@ export async function startFcmSandbox(): Promise<FcmSandbox> {
           if (!bearer || !issued.has(bearer)) return fcmError(res, 401, 'UNAUTHENTICATED', 'bad credentials');
           if (send[1] !== account.project_id) return fcmError(res, 403, 'PERMISSION_DENIED', 'not your project');
           if (state.failWith) return fcmError(res, state.failWith, 'UNAVAILABLE', 'try again later');
+          if (held) {
+            held.reach();
+            await held.gate;
+          }
           const message = (JSON.parse(body) as { message?: FcmMessage }).message;
           if (!message?.token) return fcmError(res, 400, 'INVALID_ARGUMENT', 'message.token is required');
           if (unregistered.has(message.token)) {
@@ -110,6 +117,20 @@ export async function startFcmSandbox(): Promise<FcmSandbox> {
     unregistered,
     accessTokens: () => handedOut,
     revokeAccessTokens: () => issued.clear(),
+    hold() {
+      let reach = () => {};
+      let release = () => {};
+      const reached = new Promise<void>((resolve) => (reach = resolve));
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      held = { reach, gate };
+      return {
+        reached,
+        release() {
+          held = undefined;
+          release();
+        },
+      };
+    },
     get failWith() {
       return state.failWith;
     },

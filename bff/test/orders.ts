@@ -153,5 +153,7 @@ export async function completedOrder(
     .where({ id: order.id })
     .update({ inspection_ends_at: new Date(Date.now() - 1000) });
   await runOrderSchedule(api, 'orders.inspection');
+  // the completion's event releases the escrow
+  await runJobs(api);
   return (await orderDetail(api, buyer, order.id)).body.Content.order;
 }

@@ -21,7 +21,7 @@ export const orderMessages = {
   disputeTypeRequired: 'Dispute type is required',
   disputeReasonRequired: 'Dispute reason is required',
   disputeReasonLength: 'Dispute reason must be at most 1000 characters',
-  disputeNotAllowed: 'A dispute can be opened only by the buyer, once, before the order is completed',
+  disputeNotAllowed: 'A dispute can be opened only by the buyer, once, before the inspection window closes',
   disputeNotFound: 'Dispute not found',
   disputeClosed: 'This dispute is closed',
   disputeImagesInvalid: 'Up to 5 photos you uploaded can be added',

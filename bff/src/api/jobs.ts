@@ -15,6 +15,7 @@ import {
 import type { PaymentsPort } from '../adapters/payments';
 import type { ShippingPort } from '../adapters/shipping';
 import { cardHandlers } from './cards';
+import { disputeHandlers } from './disputes';
 import { searchIndexHandlers } from './catalog';
 import { reconciliationSchedule } from './ledger';
 import { orderHandlers, orderSchedules, type OrderDeps } from './orders';
@@ -26,7 +27,9 @@ import { swapHandlers, swapSchedules } from './swaps';
 export function apiHandlers(orders?: OrderDeps, notifications?: NotificationDeps): Handler[] {
   return [
     ...searchIndexHandlers(databaseSearchIndex()),
-    ...(orders ? [...orderHandlers(orders), ...swapHandlers(orders), ...cardHandlers(orders)] : []),
+    ...(orders
+      ? [...orderHandlers(orders), ...swapHandlers(orders), ...cardHandlers(orders), ...disputeHandlers(orders)]
+      : []),
     ...(notifications ? notificationHandlers(notifications) : []),
   ];
 }

@@ -21,6 +21,8 @@ export interface DomainEvents {
   'order.moved': { orderId: number; from: string; to: string };
   /** the parcel is on its way: a label bought, or the seller's own tracking number */
   'order.shipped': { orderId: number };
+  /** its inspection window closed without a dispute (orders/inspection.ts): its escrow goes to the seller */
+  'order.completed': { orderId: number };
   /**
    * a swap offer was made or countered, or (`agreed`) its sender agreed to a counter-offer (swaps/): the side that
    * must answer is told
@@ -34,6 +36,8 @@ export interface DomainEvents {
   'dispute.opened': { disputeId: number };
   /** an entry on an open dispute's timeline: more from a side, or the outcome */
   'dispute.updated': { disputeId: number; entryId: number };
+  /** support decided a dispute (disputes/service.ts): its refund and the rest of its escrow move */
+  'dispute.resolved': { disputeId: number };
   /** a side of a finished order rated the other */
   'review.posted': { reviewId: number };
   /** a chat message was stored (its recipient, when not connected, is told) */

@@ -4,7 +4,7 @@
  * periodic jobs (runner.ts). See docs/decisions.md, "Outbox and jobs".
  */
 export type { DomainEvents, EventName } from './events';
-export { HandlerRegistry, on, type Handler, type HandlerContext } from './handlers';
+export { HandlerRegistry, on, onOutside, type Handler, type HandlerContext, type HandlerMode } from './handlers';
 export { createOutbox, type Outbox } from './outbox';
 export { createJobRunner, type JobRunner, type JobRunnerOptions, type Schedule } from './runner';
 export { maintenanceSchedules } from './maintenance';

@@ -34,10 +34,10 @@ export function createOutbox(handlers: HandlerRegistry, options: OutboxOptions =
         );
       }
       const subscribed = handlers.of(event);
-      for (const handler of subscribed.filter((h) => h.inline)) {
+      for (const handler of subscribed.filter((h) => h.mode === 'inline')) {
         await handler.run(trx, payload, { jobId: null });
       }
-      const queued = subscribed.filter((h) => !h.inline);
+      const queued = subscribed.filter((h) => h.mode !== 'inline');
       if (queued.length === 0) return;
       const now = Date.now();
       await trx('outbox').insert(

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { isLockConflict, isSqlite, withTransaction, type Knex } from '@swapstuff/db';
+import { isSqlite, withTransaction, type Knex } from '@swapstuff/db';
 import type { HandlerRegistry } from './handlers';
 
 /** A periodic job: one runner among all the api processes does each run. */
@@ -20,6 +20,11 @@ export interface JobRunnerOptions {
   pollMs?: number;
   /** tries before a row is dead */
   maxAttempts?: number;
+  /**
+   * How long a claimed row is the claiming runner's: after it, another runner takes the row again (its runner
+   * died). Longer than any handler takes: a provider call's own timeout is seconds.
+   */
+  leaseMs?: number;
   /** the wait after the first failure; it doubles after each next one (jittered), up to maxBackoffMs */
   backoffMs?: number;
   maxBackoffMs?: number;
@@ -47,6 +52,9 @@ interface OutboxRow {
   attempts: number;
 }
 
+/** A claim that another runner's replaced: the row is not this runner's to mark. */
+class LeaseLost extends Error {}
+
 /** Keeps a message short enough for the column and the log. */
 const errorText = (err: unknown) => String((err as Error)?.stack ?? err).slice(0, 4000);
 
@@ -59,6 +67,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     batchSize = 20,
     pollMs = 1000,
     maxAttempts = 8,
+    leaseMs = 5 * 60_000,
     backoffMs = 1000,
     maxBackoffMs = 15 * 60_000,
     random = Math.random,
@@ -66,63 +75,81 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const backoff = (attempts: number) => Math.min(maxBackoffMs, backoffMs * 2 ** (attempts - 1)) * (0.5 + random());
 
   /**
-   * Takes due rows in a transaction that holds them (MySQL/MariaDB: FOR UPDATE SKIP LOCKED, so that
-   * other runners take other rows; SQLite has one writer, so one runner works at a time) and runs each
-   * row's handler in a savepoint: its effects and the row's `done` commit together, or, when the runner
-   * dies, neither does and the rows are taken again.
+   * Claims due rows in a short transaction (MySQL/MariaDB: FOR UPDATE SKIP LOCKED, so that other runners claim
+   * other rows) by moving their time past a lease and counting the attempt, then runs each one outside it: no
+   * lock is held while a handler waits on a provider. A runner that dies leaves its claimed rows to whichever
+   * runner finds them due when their lease ends.
    */
   async function runBatch(): Promise<number> {
+    const claimed = await claim();
+    for (const row of claimed) await runRow(row);
+    return claimed.length;
+  }
+
+  async function claim(): Promise<OutboxRow[]> {
     return withTransaction(
       db,
       async (trx) => {
+        const now = Date.now();
         const due = trx<OutboxRow>('outbox')
           .where('status', 'pending')
-          .where('run_at', '<=', Date.now())
+          .where('run_at', '<=', now)
           // the order of the (status, run_at, id) index: MySQL reads no further than the batch, and so
           // locks no more than the batch (sorted otherwise, it would lock every due row to sort them)
           .orderBy(['run_at', 'id'])
           .limit(batchSize)
           .select('id', 'event', 'handler', 'payload', 'attempts');
         const rows: OutboxRow[] = isSqlite(trx) ? await due : await due.forUpdate().skipLocked();
-        for (const row of rows) await runRow(trx, row);
-        return rows.length;
+        if (rows.length === 0) return [];
+        await trx('outbox')
+          .whereIn(
+            'id',
+            rows.map((row) => row.id),
+          )
+          .update({ run_at: now + leaseMs, attempts: trx.raw('attempts + 1') });
+        return rows.map((row) => ({ ...row, attempts: row.attempts + 1 }));
       },
       { isolationLevel: 'read committed' },
     );
   }
 
-  async function runRow(trx: Knex.Transaction, row: OutboxRow): Promise<void> {
-    const id = Number(row.id);
+  /** The claimed row, as long as this runner's claim is the latest (its lease may have ended and been taken). */
+  const ours = (q: Knex, row: OutboxRow) =>
+    q('outbox').where({ id: Number(row.id), status: 'pending', attempts: row.attempts });
+
+  async function runRow(row: OutboxRow): Promise<void> {
     const handler = handlers.named(row.handler);
+    const context = { jobId: Number(row.id) };
+    const done = () => ({ status: 'done', done_at: Date.now() });
     try {
       if (!handler) throw new Error(`no handler named ${row.handler}`);
-      await withTransaction(trx, (savepoint) => handler.run(savepoint, JSON.parse(row.payload), { jobId: id }), {
-        attempts: 1,
+      const payload = JSON.parse(row.payload);
+      if (handler.mode === 'outside') {
+        await handler.run(db, payload, context);
+        await ours(db, row).update(done());
+        return;
+      }
+      await withTransaction(db, async (trx) => {
+        await handler.run(trx, payload, context);
+        // another runner's claim replaced this one (the lease ended): its run is the one that counts
+        if ((await ours(trx, row).update(done())) !== 1) throw new LeaseLost();
       });
     } catch (err) {
-      // the server rolled back the whole transaction, not the savepoint: the batch is tried again whole
-      if (isLockConflict(err)) throw err;
-      await failed(trx, row, err);
-      return;
+      if (err instanceof LeaseLost) return;
+      await failed(row, err);
     }
-    await trx('outbox')
-      .where({ id })
-      .update({ status: 'done', attempts: row.attempts + 1, done_at: Date.now() });
   }
 
   /** A handler failed: tried again after a growing wait, or, after the last attempt, dead and logged. */
-  async function failed(trx: Knex.Transaction, row: OutboxRow, err: unknown): Promise<void> {
+  async function failed(row: OutboxRow, err: unknown): Promise<void> {
     const id = Number(row.id);
-    const attempts = row.attempts + 1;
+    const { attempts } = row;
     const dead = attempts >= maxAttempts;
-    await trx('outbox')
-      .where({ id })
-      .update({
-        status: dead ? 'dead' : 'pending',
-        attempts,
-        run_at: dead ? Date.now() : Date.now() + backoff(attempts),
-        last_error: errorText(err),
-      });
+    await ours(db, row).update({
+      status: dead ? 'dead' : 'pending',
+      run_at: dead ? Date.now() : Date.now() + backoff(attempts),
+      last_error: errorText(err),
+    });
     const entry = { err, job: { id, event: row.event, handler: row.handler, payload: row.payload, attempts } };
     if (dead) logger.error(entry, 'job failed for the last time: dead-lettered');
     else logger.warn(entry, 'job failed: it will be tried again');

@@ -22,6 +22,7 @@ import * as chatPhotosMute from './020_chat_photos_mute';
 import * as notificationEvents from './021_notification_events';
 import * as exactEmails from './022_exact_emails';
 import * as cardHolds from './023_card_holds';
+import * as ledgerParams from './024_ledger_params';
 
 interface Migration {
   name: string;
@@ -54,6 +55,7 @@ const migrations: Migration[] = [
   { name: '021_notification_events', ...notificationEvents },
   { name: '022_exact_emails', ...exactEmails },
   { name: '023_card_holds', ...cardHolds },
+  { name: '024_ledger_params', ...ledgerParams },
 ];
 
 /**

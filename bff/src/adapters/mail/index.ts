@@ -8,6 +8,17 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * The sending job's idempotency key: the message's Message-ID, so that a job run again after a crash sends
+   * what a receiving server and a mail client take for the same message; the offline outbox keeps it once.
+   */
+  id?: string;
+}
+
+/** The Message-ID of a message with an id: `<id@the sender's domain>`. */
+export function messageIdOf(id: string, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'swapstuff.local';
+  return `<${id}@${domain}>`;
 }
 
 /** The mail port: features send mail through it and never know which provider delivers it. */
@@ -29,8 +40,8 @@ export const DEFAULT_FROM = 'Swapstuff <no-reply@swapstuff.local>';
 export function smtpMailer(smtpUrl: string, from = DEFAULT_FROM): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
-    async send(message) {
-      await transport.sendMail({ from, ...message });
+    async send({ id, ...message }) {
+      await transport.sendMail({ from, ...message, ...(id ? { messageId: messageIdOf(id, from) } : {}) });
     },
   };
 }
@@ -43,13 +54,15 @@ export function outboxMailer(dataDir: string, from = DEFAULT_FROM): Mailer {
   const dir = path.join(dataDir, 'outbox');
   const render = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(message) {
-      const info = await render.sendMail({ from, ...message });
-      const base = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
+    async send({ id, ...message }) {
       await fs.mkdir(dir, { recursive: true });
+      const tail = id ? `-${id.replace(/[^\w.-]/g, '_')}` : '';
+      if (tail && (await fs.readdir(dir)).some((file) => file.endsWith(`${tail}.json`))) return;
+      const info = await render.sendMail({ from, ...message, ...(id ? { messageId: messageIdOf(id, from) } : {}) });
+      const base = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}${tail}`;
       await fs.writeFile(path.join(dir, `${base}.eml`), info.message as Buffer);
       // the .json is written last: a reader that sees it can also read the .eml
-      const json = { from, ...message, date: new Date().toISOString(), eml: `${base}.eml` };
+      const json = { from, ...message, ...(id ? { id } : {}), date: new Date().toISOString(), eml: `${base}.eml` };
       await fs.writeFile(path.join(dir, `${base}.json`), JSON.stringify(json, null, 2));
     },
   };

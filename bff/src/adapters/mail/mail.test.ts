@@ -34,4 +34,18 @@ describe('outbox mailer (the default with no SMTP_URL)', () => {
     expect(parsed.html).toContain('href="https://example.test/reset-password?token=abc"');
     expect(parsed.from?.value[0]).toMatchObject({ name: 'Swapstuff', address: 'no-reply@swapstuff.local' });
   });
+
+  it('keeps a message sent again with the same id once, with the id in its Message-ID (a job run again)', async () => {
+    const mailer = createMailer({ dataDir });
+    const message = { to: 'zoe@example.com', subject: 'Sold', text: 'Your item sold', html: '<p>Your item sold</p>' };
+    await mailer.send({ ...message, id: 'swapstuff-job-41' });
+    await mailer.send({ ...message, id: 'swapstuff-job-41' });
+    await mailer.send({ ...message, id: 'swapstuff-job-42' });
+    const files = (await fs.readdir(path.join(dataDir, 'outbox'))).filter((f) => f.endsWith('.eml')).sort();
+    expect(files).toHaveLength(2);
+    const ids = await Promise.all(
+      files.map(async (f) => (await simpleParser(await fs.readFile(path.join(dataDir, 'outbox', f)))).messageId),
+    );
+    expect(ids.sort()).toEqual(['<swapstuff-job-41@swapstuff.local>', '<swapstuff-job-42@swapstuff.local>']);
+  });
 });

@@ -1,5 +1,5 @@
 import type { PaymentsPort } from '../../adapters/payments';
-import { on, type Handler } from '../../jobs';
+import { onOutside, type Handler } from '../../jobs';
 import { cardsRepo } from './repo';
 
 /**
@@ -9,8 +9,8 @@ import { cardsRepo } from './repo';
  */
 export function cardHandlers(deps: { payments: PaymentsPort }): Handler[] {
   return [
-    on('user.deleted', 'cards.forget-customer', async (trx, { userId }) => {
-      const customerId = await cardsRepo.customerOf(trx, userId);
+    onOutside('user.deleted', 'cards.forget-customer', async (db, { userId }) => {
+      const customerId = await cardsRepo.customerOf(db, userId);
       if (!customerId) return;
       const { cards } = await deps.payments.listCards(customerId);
       for (const card of cards) await deps.payments.detachCard(card.id);

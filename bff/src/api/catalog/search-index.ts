@@ -1,3 +1,4 @@
+import type { Knex } from '@swapstuff/db';
 import type { SearchIndex } from '../../adapters/search-index';
 import { on, type Handler } from '../../jobs';
 
@@ -6,9 +7,9 @@ import { on, type Handler } from '../../jobs';
  * Inline: our index lives in the same database, and is updated in the transaction of the change.
  */
 export function searchIndexHandlers(index: SearchIndex): Handler[] {
-  const listing = (trx: Parameters<Handler['run']>[0], { listingId }: { listingId: number }) =>
+  const listing = (trx: Knex.Transaction, { listingId }: { listingId: number }) =>
     index.reindexListings(trx, [listingId]);
-  const user = (trx: Parameters<Handler['run']>[0], { userId }: { userId: number }) => index.reindexUser(trx, userId);
+  const user = (trx: Knex.Transaction, { userId }: { userId: number }) => index.reindexUser(trx, userId);
   return [
     on('listing.created', 'search.listing-created', listing, { inline: true }),
     on('listing.changed', 'search.listing-changed', listing, { inline: true }),

@@ -11,6 +11,7 @@ import {
   deliveredOrder,
   member,
   orderDetail,
+  runJobs,
   runOrderSchedule,
   type Member,
 } from '../../../test/orders';
@@ -171,6 +172,8 @@ describe('opening a dispute', () => {
     );
     expect(refunded.map((r) => r.status)).toEqual([200, 200]);
     expect(refunded[0].body.Content.dispute).toMatchObject({ status: 'resolved', refund: order.amounts.total });
+    // the decision's event moves the money
+    await runJobs(api);
     expect(await paymentEscrow(api.db, pi)).toBe(0);
     const refunds = await api.db('ledger_transactions').where({ payment_ref: pi, kind: 'refund_settle' });
     expect(refunds).toHaveLength(1);
@@ -201,6 +204,7 @@ describe('the other outcomes', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.Content.dispute.refund).toBe('10.00');
+    await runJobs(api);
     const pi = (await api.db('orders').where({ id: order.id }).first('payment_intent_id')).payment_intent_id;
     expect(await refundedAt(api, pi)).toBe(1000);
     expect(await capturesOf(api, pi)).toBe(1);
@@ -235,4 +239,32 @@ describe('the other outcomes', () => {
     const unknownType = await store(buyer, { orderId: pending.id, disputeType: 'Bored', disputeReason: 'x' });
     expect(unknownType.status).toBe(400);
   });
+});
+
+describe('a dispute racing the close of the window (issue 33, finding 1)', () => {
+  it('of 20 orders whose windows closed, disputed as the window’s job runs: each is refused 409 and completed, its escrow the seller’s', async () => {
+    // the job released the escrow before it locked the order, and a dispute was allowed on any delivered order:
+    // disputes sent as the job ran ended Disputed with their escrow already the seller's
+    const buyer = await member(api, 'rex_racer');
+    const orders: Order[] = [];
+    for (let i = 0; i < 20; i += 1) orders.push(await deliveredOrder(api, seller, buyer));
+    const ids = orders.map((o) => o.id);
+    await api
+      .db('orders')
+      .whereIn('id', ids)
+      .update({ inspection_ends_at: new Date(Date.now() - 1000) });
+    const [answers] = await Promise.all([
+      Promise.all(ids.map((id) => store(buyer, { orderId: id, disputeType: DISPUTE_TYPES[0], disputeReason: 'Late' }))),
+      runOrderSchedule(api, 'orders.inspection'),
+    ]);
+    await runJobs(api);
+    // each order's status and what is left in its escrow: never Disputed with its money gone
+    const rows = await api.db('orders').whereIn('id', ids).orderBy('id').select('status', 'payment_intent_id');
+    const ends = await Promise.all(rows.map(async (r) => [r.status, await paymentEscrow(api.db, r.payment_intent_id)]));
+    expect(ends).toEqual(ids.map(() => ['9', 0]));
+    expect(answers.map((a) => [a.status, a.body.Description])).toEqual(
+      ids.map(() => [409, 'A dispute can be opened only by the buyer, once, before the inspection window closes']),
+    );
+    await expectLedgerInvariants(api);
+  }, 120_000);
 });

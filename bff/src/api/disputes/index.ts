@@ -1,2 +1,3 @@
 export { disputesRoutes } from './routes';
 export { resolve as resolveDispute, type Outcome } from './service';
+export { disputeHandlers } from './jobs';

@@ -24,6 +24,10 @@ export interface EntryRow {
 }
 
 export const disputesRepo = {
+  async byId(db: Knex, id: number): Promise<DisputeRow | undefined> {
+    return db('disputes').where({ id }).first();
+  },
+
   async ofOrder(db: Knex, orderId: number): Promise<DisputeRow | undefined> {
     return db('disputes').where({ order_id: orderId }).first();
   },

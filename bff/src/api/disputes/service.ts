@@ -10,8 +10,17 @@ import {
 import { toDate, withTransaction } from '@swapstuff/db';
 import { HttpError } from '../../http';
 import type { ApiDeps } from '../deps';
-import { LedgerRefusal, paymentEscrow, refund, release } from '../ledger';
-import { ownOrder, moveOrder, orderView, ordersRepo, platformShare, type OrderDeps, type OrderRow } from '../orders';
+import { paymentEscrow, refund, release } from '../ledger';
+import {
+  disputable,
+  ownOrder,
+  moveOrder,
+  orderView,
+  ordersRepo,
+  platformShare,
+  type OrderDeps,
+  type OrderRow,
+} from '../orders';
 import { moveListing } from '../products';
 import type { UserRow } from '../users';
 import { disputesRepo, type DisputeRow } from './repo';
@@ -57,11 +66,9 @@ async function evidence(deps: ApiDeps, userId: number, ids: number[]): Promise<s
   return JSON.stringify(ids);
 }
 
-/** Whether the buyer may open a dispute now: theirs, paid, not completed, none yet. */
+/** Whether the buyer may open a dispute now: theirs, before delivery or inside its inspection window, none yet. */
 const mayDispute = (order: OrderRow, userId: number, dispute: DisputeRow | undefined) =>
-  order.buyer_id === userId &&
-  (order.status === OrderSwapStatus.Pending || order.status === OrderSwapStatus.Delivered) &&
-  !dispute;
+  order.buyer_id === userId && disputable(order, Date.now()) && !dispute;
 
 /** GET /api/initiate/dispute/{id}. */
 export async function start(
@@ -79,9 +86,9 @@ export async function start(
 }
 
 /**
- * POST /api/dispute/store: the buyer opens a dispute, once, before the order completes (in the inspection
- * window, or before delivery). The order goes Disputed ("6") and its listing Disputed; the escrow stays held
- * (the window's job leaves disputed orders alone) until support decides (resolve()).
+ * POST /api/dispute/store: the buyer opens a dispute, once, before delivery or inside the inspection window,
+ * decided on the order's locked row (the window's job completes the order on the same lock). The order goes
+ * Disputed ("6") and its listing Disputed; the escrow stays held until support decides (resolve()).
  */
 export async function open(deps: ApiDeps, user: UserRow, input: StoreInput): Promise<DisputeView> {
   const order = await ownOrder(deps, user.id, input.orderId);
@@ -151,10 +158,10 @@ export interface Outcome {
 
 /**
  * The one way a dispute ends (support staff decide, in a later issue's screens; /api/refund/{id} is the
- * refund path): `refundCents` back to the buyer's card through the ledger (key `dispute:<id>:refund`), what
- * is left of the escrow to the seller less the platform's share (as much of it as is left), the order
- * Completed, the listing back to Active after a full refund (the item goes back to its seller) or Swapped
- * otherwise. Each step is idempotent: a run that died half-way is finished by running it again.
+ * refund path), decided on the order's locked row: the dispute resolved with its refund, the order Completed,
+ * the listing back to Active after a full refund (the item goes back to its seller) or Swapped otherwise, and
+ * `dispute.resolved`, whose handler moves the money (`settleDispute`). A refund larger than what the escrow
+ * holds is refused (409) before anything changes.
  */
 export async function resolve(
   deps: OrderDeps & Pick<ApiDeps, 'storage'>,
@@ -172,29 +179,15 @@ export async function resolve(
   ) {
     throw new HttpError(400, orderMessages.refundInvalid);
   }
-  const pi = order.payment_intent_id;
-  if (pi) {
-    if (outcome.refundCents > 0) {
-      try {
-        await refund(deps, { paymentIntentId: pi, amountCents: outcome.refundCents }, `dispute:${dispute.id}:refund`);
-      } catch (err) {
-        if (err instanceof LedgerRefusal) throw new HttpError(409, err.message);
-        throw err;
-      }
-    }
-    const left = await paymentEscrow(deps.db, pi);
-    if (left > 0) {
-      await release(
-        deps.db,
-        { paymentIntentId: pi, sellerId: order.seller_id, feeCents: Math.min(platformShare(order), left) },
-        `dispute:${dispute.id}:release`,
-      );
-    }
-  }
   const full = outcome.refundCents === order.total_cents;
   await withTransaction(deps.db, async (trx) => {
     const row = (await ordersRepo.lock(trx, order.id))!;
     if (row.status !== OrderSwapStatus.Disputed) return;
+    // a disputed order's escrow moves only by its resolution: what it holds now is what the refund may take
+    const left = row.payment_intent_id ? await paymentEscrow(trx, row.payment_intent_id) : 0;
+    if (outcome.refundCents > left) {
+      throw new HttpError(409, `${row.payment_intent_id} has ${left} cents left in escrow, not ${outcome.refundCents}`);
+    }
     await disputesRepo.resolve(trx, dispute.id, outcome.refundCents);
     const entryId = await disputesRepo.addEntry(trx, {
       dispute_id: dispute.id,
@@ -209,8 +202,33 @@ export async function resolve(
     if (order.kind === 'buynow') {
       await moveListing(trx, deps.events, order.listing_id, full ? ListingStatus.Active : ListingStatus.Swapped);
     }
+    await deps.events.emit(trx, 'dispute.resolved', { disputeId: dispute.id });
   });
   return disputeView(deps, (await disputesRepo.ofOrder(deps.db, order.id))!, order);
+}
+
+/**
+ * The money of a resolved dispute: its refund back to the buyer's card through the ledger (key
+ * `dispute:<id>:refund`), then what is left of the escrow to the seller less the platform's share (as much of it
+ * as is left; key `dispute:<id>:release`). Each step is idempotent: a run that died half-way is finished by the
+ * next.
+ */
+export async function settleDispute(deps: OrderDeps, disputeId: number): Promise<void> {
+  const dispute = await disputesRepo.byId(deps.db, disputeId);
+  const order = dispute && (await ordersRepo.byId(deps.db, dispute.order_id));
+  const pi = order?.payment_intent_id;
+  if (dispute?.status !== 'resolved' || !order || !pi) return;
+  if (dispute.refund_cents! > 0) {
+    await refund(deps, { paymentIntentId: pi, amountCents: dispute.refund_cents! }, `dispute:${dispute.id}:refund`);
+  }
+  const left = await paymentEscrow(deps.db, pi);
+  if (left > 0) {
+    await release(
+      deps.db,
+      { paymentIntentId: pi, sellerId: order.seller_id, feeCents: Math.min(platformShare(order), left) },
+      `dispute:${dispute.id}:release`,
+    );
+  }
 }
 
 /** GET /api/refund/{id}: support staff refund the buyer (all, or `amount` dollars) and end the dispute. */

@@ -7,7 +7,6 @@ export {
   LedgerRefusal,
   paymentEscrow,
   payout,
-  postTransaction,
   recordHold,
   refund,
   release,

@@ -6,12 +6,13 @@ import {
   ledgerAccounts,
   LedgerRefusal,
   paymentEscrow,
-  postTransaction,
   recordHold,
   release,
   unbalancedTransactions,
   userBalances,
 } from '.';
+// the posting writer alone: not on the ledger's public face
+import { postTransaction } from './service';
 
 /**
  * The ledger's own half, on the engine of the run: the posting writer, the database's refusal to change
@@ -235,6 +236,26 @@ describe('release', () => {
     }
     expect((await userBalances(db, [seller])).get(seller)!.available).toBe(4_900);
     expect(await paymentEscrow(db, pi)).toBe(0);
+    expect(await checkBalances(db)).toEqual([]);
+  });
+
+  it('refuses a key asked again for another amount, fee or seller, and answers the same ask with the first (issue 33, finding 4)', async () => {
+    // a key reused with other parameters answered with the first movement, as though the second were made
+    const { pi, payer, seller } = fresh();
+    const held = await recordHold(db, { paymentIntentId: pi, payerId: payer, amountCents: 4_000 }, `hold:${pi}`);
+    const holdAgain = (amountCents: number, payerId = payer) =>
+      recordHold(db, { paymentIntentId: pi, payerId, amountCents }, `hold:${pi}`);
+    expect(await refusalOf(holdAgain(3_000))).toBe('key_reused');
+    expect(await refusalOf(holdAgain(4_000, payer + 1))).toBe('key_reused');
+    expect((await holdAgain(4_000)).id).toBe(held.id);
+
+    const released = await release(db, { paymentIntentId: pi, sellerId: seller, feeCents: 400 }, `release:${pi}`);
+    const releaseAgain = (feeCents: number, sellerId = seller) =>
+      release(db, { paymentIntentId: pi, sellerId, feeCents }, `release:${pi}`);
+    expect(await refusalOf(releaseAgain(100))).toBe('key_reused');
+    expect(await refusalOf(releaseAgain(400, seller + 1))).toBe('key_reused');
+    expect((await releaseAgain(400)).id).toBe(released.id);
+    expect((await userBalances(db, [seller])).get(seller)!.available).toBe(3_600);
     expect(await checkBalances(db)).toEqual([]);
   });
 });

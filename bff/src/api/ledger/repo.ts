@@ -18,6 +18,8 @@ export interface TransactionRow {
   payment_ref: string | null;
   provider_object: string | null;
   provider_payout: string | null;
+  /** what the key was asked for (issue 33): null on rows written before it was kept */
+  params_hash: string | null;
   created_at: number;
 }
 

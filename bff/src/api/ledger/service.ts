@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isUniqueViolation, withTransaction, type Knex } from '@swapstuff/db';
 import { PaymentProviderError, type PaymentsPort } from '../../adapters/payments';
 import { ledgerRepo, type PostingRow, type TransactionKind, type TransactionRow } from './repo';
@@ -121,16 +122,34 @@ interface Entry {
   key: string;
   kind: TransactionKind;
   paymentRef: string | null;
+  /** what the caller asked for (amounts, payer or seller, account): a repeat of the key must ask the same */
+  params: Record<string, string | number>;
   providerObject?: string | null;
   providerPayout?: string | null;
 }
 
-/** The transaction already written under `entry.key`, if any; the same key for another movement is refused. */
+/** The hash kept with a key of what it was asked for, its fields in a fixed order. */
+function paramsHash(params: Entry['params']): string {
+  const sorted = Object.keys(params)
+    .sort()
+    .map((name) => [name, params[name]]);
+  return createHash('sha256').update(JSON.stringify(sorted)).digest('hex');
+}
+
+/**
+ * The transaction already written under `entry.key`, if any. The same key for another movement, or for the same
+ * movement asked with other parameters (another amount, fee, seller or account), is refused, as Stripe refuses
+ * a key reused with other parameters: answering with the first movement would tell the caller that theirs was made.
+ */
 async function existing(db: Knex, entry: Entry): Promise<LedgerTransaction | undefined> {
   const row = await ledgerRepo.findTransaction(db, entry.key);
   if (!row) return undefined;
   if (row.kind !== entry.kind || row.payment_ref !== entry.paymentRef) {
     throw new LedgerRefusal('key_reused', `the key ${entry.key} was used for another movement (${row.kind})`);
+  }
+  // rows written before the hash was kept (null) are checked by their kind and payment alone
+  if (row.params_hash !== null && row.params_hash !== paramsHash(entry.params)) {
+    throw new LedgerRefusal('key_reused', `the key ${entry.key} was used with other parameters`);
   }
   return toLedgerTransaction(row, await ledgerRepo.postingsOf(db, row.id));
 }
@@ -183,6 +202,7 @@ async function write(
 ): Promise<LedgerTransaction> {
   const row = await ledgerRepo.insertTransaction(trx, {
     idempotency_key: entry.key,
+    params_hash: paramsHash(entry.params),
     kind: entry.kind,
     payment_ref: entry.paymentRef,
     provider_object: entry.providerObject ?? null,
@@ -215,11 +235,19 @@ async function write(
   return toLedgerTransaction(row, stored);
 }
 
-/** A transaction of the caller's own making (tests, corrections): postings that sum to zero, under a key. */
-export async function postTransaction(db: Knex, entry: Entry & { postings: Posting[] }): Promise<LedgerTransaction> {
+/**
+ * Postings of the caller's own making, under a key: the posting writer's rules alone, for the ledger's own tests.
+ * Not on the ledger's public face (index.ts), which moves money only as the operations below do.
+ */
+export async function postTransaction(
+  db: Knex,
+  entry: Omit<Entry, 'params'> & { postings: Posting[] },
+): Promise<LedgerTransaction> {
   checkKey(entry.key);
   const accounts = [...new Set(entry.postings.map((p) => p.account))];
-  return post(db, entry, accounts, async () => entry.postings);
+  // what such a key asks for is its postings
+  const params = Object.fromEntries(entry.postings.map((p, i) => [`${i}:${p.account}`, p.amountCents]));
+  return post(db, { ...entry, params }, accounts, async () => entry.postings);
 }
 
 const amountIn = (transaction: LedgerTransaction, account: string): number =>
@@ -238,6 +266,9 @@ export interface HoldInput {
   amountCents: number;
 }
 
+/** What a hold's key asks for: the payer and the amount. */
+const heldFor = (input: HoldInput) => ({ payerId: input.payerId, amountCents: input.amountCents });
+
 /**
  * Takes an authorized payment into escrow: captures it at the provider (with `key`), then posts
  * provider:clearing → the payer's escrow. Repeated with the same key (after a crash, or by a racer), it
@@ -246,7 +277,12 @@ export interface HoldInput {
 export async function hold(deps: LedgerDeps, input: HoldInput, key: string): Promise<LedgerTransaction> {
   checkKey(key);
   checkPositiveCents(input.amountCents, 'a hold');
-  const found = await existing(deps.db, { key, kind: 'hold', paymentRef: input.paymentIntentId });
+  const found = await existing(deps.db, {
+    key,
+    kind: 'hold',
+    paymentRef: input.paymentIntentId,
+    params: heldFor(input),
+  });
   if (found) return found;
   const captured = await deps.payments.capture(input.paymentIntentId, input.amountCents, key);
   if (captured.status !== 'succeeded' || captured.amount_received !== input.amountCents) {
@@ -272,7 +308,13 @@ export async function recordHold(
   checkPositiveCents(input.amountCents, 'a hold');
   const escrow = ledgerAccounts.escrow(input.payerId);
   const { clearing } = ledgerAccounts;
-  const entry: Entry = { key, kind: 'hold', paymentRef: input.paymentIntentId, providerObject: chargeId };
+  const entry: Entry = {
+    key,
+    kind: 'hold',
+    paymentRef: input.paymentIntentId,
+    params: heldFor(input),
+    providerObject: chargeId,
+  };
   return post(db, entry, [clearing, escrow], async (trx) => {
     if (await ledgerRepo.findPayment(trx, input.paymentIntentId)) {
       throw new LedgerRefusal('already_held', `${input.paymentIntentId} is already held, under another key`);
@@ -307,7 +349,12 @@ export async function release(db: Knex, input: ReleaseInput, key: string): Promi
   const escrow = ledgerAccounts.escrow(payment.payer_id);
   const available = ledgerAccounts.available(input.sellerId);
   const { fees } = ledgerAccounts;
-  const entry: Entry = { key, kind: 'release', paymentRef: input.paymentIntentId };
+  const entry: Entry = {
+    key,
+    kind: 'release',
+    paymentRef: input.paymentIntentId,
+    params: { sellerId: input.sellerId, feeCents: input.feeCents },
+  };
   return post(db, entry, [escrow, available, fees], async (trx) => {
     await ledgerRepo.lockPayment(trx, input.paymentIntentId);
     const left = await ledgerRepo.escrowOf(trx, input.paymentIntentId, escrow);
@@ -340,9 +387,10 @@ export async function refund(deps: LedgerDeps, input: RefundInput, key: string):
   checkPositiveCents(input.amountCents, 'a refund');
   const { db, payments } = deps;
   const pi = input.paymentIntentId;
-  const settled = await existing(db, { key: `${key}:settle`, kind: 'refund_settle', paymentRef: pi });
+  const params = { amountCents: input.amountCents };
+  const settled = await existing(db, { key: `${key}:settle`, kind: 'refund_settle', paymentRef: pi, params });
   if (settled) return settled;
-  if (await existing(db, { key: `${key}:cancel`, kind: 'refund_cancel', paymentRef: pi })) {
+  if (await existing(db, { key: `${key}:cancel`, kind: 'refund_cancel', paymentRef: pi, params })) {
     throw new LedgerRefusal('provider_refused', `the provider refused the refund ${key}`);
   }
   const payment = await paymentOrFail(db, pi);
@@ -352,7 +400,7 @@ export async function refund(deps: LedgerDeps, input: RefundInput, key: string):
 
   const reserve = await post(
     db,
-    { key: `${key}:reserve`, kind: 'refund_reserve', paymentRef: pi },
+    { key: `${key}:reserve`, kind: 'refund_reserve', paymentRef: pi, params },
     [escrow, payable],
     async (trx) => {
       await ledgerRepo.lockPayment(trx, pi);
@@ -379,14 +427,21 @@ export async function refund(deps: LedgerDeps, input: RefundInput, key: string):
     refunded = await payments.refund({ paymentIntentId: pi, amount }, key);
   } catch (err) {
     if (isProviderRefusal(err)) {
-      await post(db, { key: `${key}:cancel`, kind: 'refund_cancel', paymentRef: pi }, [payable, escrow], async () => [
+      const cancel: Entry = { key: `${key}:cancel`, kind: 'refund_cancel', paymentRef: pi, params };
+      await post(db, cancel, [payable, escrow], async () => [
         { account: payable, amountCents: -amount },
         { account: escrow, amountCents: amount },
       ]);
     }
     throw err;
   }
-  const settle: Entry = { key: `${key}:settle`, kind: 'refund_settle', paymentRef: pi, providerObject: refunded.id };
+  const settle: Entry = {
+    key: `${key}:settle`,
+    kind: 'refund_settle',
+    paymentRef: pi,
+    params,
+    providerObject: refunded.id,
+  };
   return post(db, settle, [payable, clearing], async () => [
     { account: payable, amountCents: -amount },
     { account: clearing, amountCents: amount },
@@ -411,9 +466,10 @@ export interface PayoutInput {
 export async function payout(deps: LedgerDeps, input: PayoutInput, key: string): Promise<LedgerTransaction> {
   checkKey(key);
   const { db, payments } = deps;
-  const settled = await existing(db, { key: `${key}:settle`, kind: 'payout_settle', paymentRef: null });
+  const params = { sellerId: input.sellerId, accountId: input.accountId };
+  const settled = await existing(db, { key: `${key}:settle`, kind: 'payout_settle', paymentRef: null, params });
   if (settled) return settled;
-  if (await existing(db, { key: `${key}:cancel`, kind: 'payout_cancel', paymentRef: null })) {
+  if (await existing(db, { key: `${key}:cancel`, kind: 'payout_cancel', paymentRef: null, params })) {
     throw new LedgerRefusal('provider_refused', `the provider refused the transfer of payout ${key}`);
   }
   const available = ledgerAccounts.available(input.sellerId);
@@ -422,7 +478,7 @@ export async function payout(deps: LedgerDeps, input: PayoutInput, key: string):
 
   const reserve = await post(
     db,
-    { key: `${key}:reserve`, kind: 'payout_reserve', paymentRef: null },
+    { key: `${key}:reserve`, kind: 'payout_reserve', paymentRef: null, params },
     [available, payable],
     async (trx) => {
       const balance = (await ledgerRepo.lockBalances(trx, [available, payable])).get(available) ?? 0;
@@ -442,7 +498,7 @@ export async function payout(deps: LedgerDeps, input: PayoutInput, key: string):
     if (isProviderRefusal(err)) {
       await post(
         db,
-        { key: `${key}:cancel`, kind: 'payout_cancel', paymentRef: null },
+        { key: `${key}:cancel`, kind: 'payout_cancel', paymentRef: null, params },
         [payable, available],
         async () => [
           { account: payable, amountCents: -amount },
@@ -462,6 +518,7 @@ export async function payout(deps: LedgerDeps, input: PayoutInput, key: string):
     key: `${key}:settle`,
     kind: 'payout_settle',
     paymentRef: null,
+    params,
     providerObject: transfer.id,
     providerPayout: payoutId,
   };

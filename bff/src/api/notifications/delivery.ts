@@ -1,7 +1,7 @@
 import { emailTopicOf, routes, type EmailTopic, type Notification } from '@swapstuff/contracts';
 import type { Mailer, MailMessage } from '../../adapters/mail';
 import type { PushPort } from '../../adapters/push';
-import { on, type Handler } from '../../jobs';
+import { onOutside, type Handler } from '../../jobs';
 import { tokensRepo } from '../auth';
 import { escapeHtml } from '../../http';
 import { notificationsRepo } from './repo';
@@ -48,11 +48,11 @@ export function notificationMail(
  */
 export function deliveryHandlers(deps: DeliveryDeps): Handler[] {
   return [
-    on('notification.written', 'notifications.push', async (trx, { notificationId }) => {
-      const found = await notificationsRepo.forDelivery(trx, notificationId);
+    onOutside('notification.written', 'notifications.push', async (db, { notificationId }) => {
+      const found = await notificationsRepo.forDelivery(db, notificationId);
       if (!found) return;
       const { notification } = found;
-      for (const device of await tokensRepo.pushTokensOf(trx, found.userId)) {
+      for (const device of await tokensRepo.pushTokensOf(db, found.userId)) {
         const outcome = await deps.push.send({
           token: device.token,
           title: notification.title,
@@ -60,15 +60,16 @@ export function deliveryHandlers(deps: DeliveryDeps): Handler[] {
           link: notification.link ?? routes.notification,
           tag: `notification-${notification.id}`,
         });
-        if (outcome === 'gone') await tokensRepo.dropPushToken(trx, device.tokenId);
+        if (outcome === 'gone') await tokensRepo.dropPushToken(db, device.tokenId);
       }
     }),
-    on('notification.written', 'notifications.mail', async (trx, { notificationId }) => {
-      const found = await notificationsRepo.forDelivery(trx, notificationId);
+    onOutside('notification.written', 'notifications.mail', async (db, { notificationId }, { jobId }) => {
+      const found = await notificationsRepo.forDelivery(db, notificationId);
       const topic = found && emailTopicOf(found.notification.kind);
       if (!found || !topic || !found.email) return;
-      if (!(await notificationsRepo.emailSettings(trx, found.userId))[topic]) return;
-      await deps.mailer.send(notificationMail(found.email, found.notification, topic, deps.publicUrl));
+      if (!(await notificationsRepo.emailSettings(db, found.userId))[topic]) return;
+      const mail = notificationMail(found.email, found.notification, topic, deps.publicUrl);
+      await deps.mailer.send({ ...mail, id: `swapstuff-job-${jobId}` });
     }),
   ];
 }

@@ -488,6 +488,8 @@ describe('the parcel’s journey and the money after it', () => {
       .where({ id: order.id })
       .update({ inspection_ends_at: new Date(Date.now() - 1000) });
     await Promise.all([runOrderSchedule(api, 'orders.inspection'), runOrderSchedule(api, 'orders.inspection')]);
+    // the completion's event releases the escrow
+    await runJobs(api);
     const done = (await detail(buyer, order.id)).body.Content.order;
     expect(done.swap_status).toBe('9');
     expect(done.time_remaining).toBeNull();

@@ -8,9 +8,9 @@ export {
   ownOrder,
 } from './shipment';
 export { DELETED_USER, listingCards, orderView, orderViews, partiesOf } from './view';
-export { orderSchedules, completeOrder, platformShare } from './inspection';
+export { orderSchedules, platformShare } from './inspection';
 export { orderHandlers } from './handlers';
-export { ORDER_MOVES, canMoveOrder, moveOrder } from './status';
+export { ORDER_MOVES, canMoveOrder, disputable, moveOrder } from './status';
 export { ordersRepo, type OrderRow } from './repo';
 export type { OrderDeps } from './deps';
 export { list as listOrders } from './service';

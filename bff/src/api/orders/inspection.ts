@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { ListingStatus, OrderSwapStatus } from '@swapstuff/contracts';
-import { withTransaction } from '@swapstuff/db';
+import { withTransaction, type Knex } from '@swapstuff/db';
 import type { Schedule } from '../../jobs';
 import type { OrderDeps } from './deps';
 import { release } from '../ledger';
@@ -9,7 +9,7 @@ import { settle } from './checkout';
 import { voidAbandonedHolds } from './holds';
 import { ordersRepo, type OrderRow } from './repo';
 import { buyLabel } from './shipment';
-import { moveOrder } from './status';
+import { inspectionClosed, moveOrder } from './status';
 
 /** How many orders one run of a schedule takes on (the next run takes the rest). */
 const BATCH = 50;
@@ -19,25 +19,34 @@ export const platformShare = (order: Pick<OrderRow, 'total_cents' | 'item_cents'
   order.total_cents - order.item_cents;
 
 /**
- * An order whose inspection window closed without a dispute: the escrow goes to the seller less the platform's
- * share (the ledger's key `release:order:<id>`: once, however often this runs), then the order is Completed and
- * the listing Swapped (shown Sold). A crash between the two is finished by the next run.
+ * An order whose inspection window closed without a dispute is Completed and its listing Swapped (shown Sold), in
+ * one move on its locked row, decided there against a dispute sent at the same moment; the move's
+ * `order.completed` event releases the escrow to the seller (`releaseEscrow`). A dispute that locked the row
+ * first leaves the order to support, its money held.
  */
-export async function completeOrder(deps: OrderDeps, order: OrderRow): Promise<void> {
-  if (order.payment_intent_id) {
-    await release(
-      deps.db,
-      { paymentIntentId: order.payment_intent_id, sellerId: order.seller_id, feeCents: platformShare(order) },
-      `release:order:${order.id}`,
-    );
-  }
+export async function completeOrder(deps: OrderDeps, orderId: number, now = new Date()): Promise<void> {
   await withTransaction(deps.db, async (trx) => {
-    const row = await ordersRepo.lock(trx, order.id);
-    if (!row || row.status !== OrderSwapStatus.Delivered) return;
-    await moveOrder(trx, deps.events, order.id, OrderSwapStatus.Completed, { completed_at: new Date() });
+    const row = await ordersRepo.lock(trx, orderId);
+    if (!row || !inspectionClosed(row, now.getTime())) return;
+    await moveOrder(trx, deps.events, orderId, OrderSwapStatus.Completed, { completed_at: now });
     // a swap's listings are Swapped together, when both of its legs are complete (swaps/legs.ts)
-    if (order.kind === 'buynow') await moveListing(trx, deps.events, order.listing_id, ListingStatus.Swapped);
+    if (row.kind === 'buynow') await moveListing(trx, deps.events, row.listing_id, ListingStatus.Swapped);
+    await deps.events.emit(trx, 'order.completed', { orderId });
   });
+}
+
+/**
+ * The escrow of a completed order goes to its seller less the platform's share, once (the ledger's key
+ * `release:order:<id>`, however often the event is handled). A swap leg holds no payment of its own.
+ */
+export async function releaseEscrow(db: Knex, orderId: number): Promise<void> {
+  const order = await ordersRepo.byId(db, orderId);
+  if (!order?.payment_intent_id || order.status !== OrderSwapStatus.Completed) return;
+  await release(
+    db,
+    { paymentIntentId: order.payment_intent_id, sellerId: order.seller_id, feeCents: platformShare(order) },
+    `release:order:${order.id}`,
+  );
 }
 
 /**
@@ -61,7 +70,7 @@ export function orderSchedules(deps: OrderDeps, logger: Logger, everyMs = 60_000
       everyMs,
       run: async (db) =>
         each(await ordersRepo.inspectionClosed(db, new Date(), BATCH), 'completing an order', (order) =>
-          completeOrder(deps, order),
+          completeOrder(deps, order.id),
         ),
     },
     {
@@ -82,7 +91,7 @@ export function orderSchedules(deps: OrderDeps, logger: Logger, everyMs = 60_000
       everyMs,
       run: async (db) =>
         each(await ordersRepo.withoutLabel(db, new Date(Date.now() - 60_000), BATCH), 'buying a label', (order) =>
-          withTransaction(db, (trx) => buyLabel(deps, trx, order.id)),
+          buyLabel(deps, order.id),
         ),
     },
   ];

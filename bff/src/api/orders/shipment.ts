@@ -59,29 +59,34 @@ async function atCarrier<T>(deps: OrderDeps, call: () => Promise<T>): Promise<T>
 }
 
 /**
- * Buys a paid platform order's label with the courier the buyer chose, keeps it on the order and asks for the
- * parcel's tracking updates, all under the order's lock in `trx` (two callers buy one label; the carrier
- * service also returns the same label to the same reference, so a retry after a crash buys none more).
+ * Buys a paid platform order's label with the courier the buyer chose, asks for the parcel's tracking updates,
+ * then keeps the label on the order, under its lock, unless a caller at the same moment kept it first. No lock is
+ * held while the carrier service answers: it returns the same label for the same reference (the order), so two
+ * callers at once, or a retry after a crash, buy one label, and asking to follow a parcel twice follows it once.
  * Nothing to do for an order that has its label, or ships by the seller's own courier.
  */
-export async function buyLabel(deps: OrderDeps, trx: Knex.Transaction, orderId: number): Promise<OrderRow> {
-  const order = await ordersRepo.lock(trx, orderId);
+export async function buyLabel(deps: OrderDeps, orderId: number): Promise<OrderRow> {
+  const order = await ordersRepo.byId(deps.db, orderId);
   if (!order) throw new HttpError(404, orderMessages.orderNotFound);
   if (order.label_id || !order.is_platform || !order.rate_id || order.paid_at === null) return order;
   const reference = orderReference(order.id);
   const label = await deps.shipping.buyLabel({ rateId: order.rate_id, reference });
-  const fields: Partial<OrderRow> = {
-    label_id: label.id,
-    label_url: label.labelUrl,
-    carrier: label.carrier,
-    tracking_number: label.trackingNumber,
-    shipment_status: 'PRE_TRANSIT',
-    eta: label.eta ? new Date(label.eta) : null,
-  };
-  await ordersRepo.update(trx, order.id, fields);
-  await deps.events.emit(trx, 'order.shipped', { orderId: order.id });
   await deps.shipping.followTracking({ carrier: label.carrier, trackingNumber: label.trackingNumber, reference });
-  return { ...order, ...fields };
+  return withTransaction(deps.db, async (trx) => {
+    const row = (await ordersRepo.lock(trx, orderId))!;
+    if (row.label_id) return row;
+    const fields: Partial<OrderRow> = {
+      label_id: label.id,
+      label_url: label.labelUrl,
+      carrier: label.carrier,
+      tracking_number: label.trackingNumber,
+      shipment_status: 'PRE_TRANSIT',
+      eta: label.eta ? new Date(label.eta) : null,
+    };
+    await ordersRepo.update(trx, orderId, fields);
+    await deps.events.emit(trx, 'order.shipped', { orderId });
+    return { ...row, ...fields };
+  });
 }
 
 /** GET /api/initiate/shiping/{id}: the seller's label (bought now if the job has not yet). */
@@ -89,7 +94,7 @@ export async function initiateShipping(deps: ApiDeps, user: UserRow, id: number)
   let order = await ownOrder(deps, user.id, id);
   if (order.seller_id !== user.id) throw new HttpError(404, orderMessages.orderNotFound);
   if (!order.label_id && order.is_platform) {
-    order = await atCarrier(deps, () => withTransaction(deps.db, (trx) => buyLabel(deps, trx, id)));
+    order = await atCarrier(deps, () => buyLabel(deps, id));
   }
   return { label_url: order.label_url, carrier: order.carrier, tracking_number: order.tracking_number };
 }
@@ -197,8 +202,8 @@ export async function addTrackingInfo(
  * A courier it does not know, or a number it refuses, leaves the parcel to the buyer's Mark as received; an
  * unreachable service throws, so the job tries again.
  */
-export async function followOwnCourier(deps: OrderDeps, trx: Knex.Transaction, orderId: number): Promise<void> {
-  const order = await ordersRepo.byId(trx, orderId);
+export async function followOwnCourier(deps: OrderDeps, orderId: number): Promise<void> {
+  const order = await ordersRepo.byId(deps.db, orderId);
   if (!order || order.is_platform || !order.carrier || !order.tracking_number) return;
   const carrier = deps.shipping.carrierOf(order.carrier);
   if (!carrier) return;

@@ -1,5 +1,5 @@
 import { orderMessages, OrderSwapStatus } from '@swapstuff/contracts';
-import type { Knex } from '@swapstuff/db';
+import { toDate, type Knex } from '@swapstuff/db';
 import type { Outbox } from '../../jobs';
 import { HttpError } from '../../http';
 import { ordersRepo, type OrderRow } from './repo';
@@ -22,6 +22,19 @@ export const ORDER_MOVES: Record<OrderSwapStatus, readonly OrderSwapStatus[]> = 
 export function canMoveOrder(from: OrderSwapStatus, to: OrderSwapStatus): boolean {
   return ORDER_MOVES[from]?.includes(to) ?? false;
 }
+
+type Window = Pick<OrderRow, 'status' | 'inspection_ends_at'>;
+
+/** A delivered order whose inspection window has closed: it is the seller's, to be completed. */
+export const inspectionClosed = (order: Window, now: number): boolean =>
+  order.status === Delivered && order.inspection_ends_at !== null && toDate(order.inspection_ends_at).getTime() <= now;
+
+/**
+ * Whether the buyer may still dispute the order: before delivery, or inside its inspection window. The one
+ * rule for the button and the request; a request decides it again on the locked row, against completion.
+ */
+export const disputable = (order: Window, now: number): boolean =>
+  order.status === Pending || (order.status === Delivered && !inspectionClosed(order, now));
 
 /**
  * The one way an order's status changes: inside the caller's transaction, on the locked row, refusing a move

@@ -11,6 +11,7 @@ import { toDate, type Knex } from '@swapstuff/db';
 import type { ApiDeps } from '../deps';
 import { payoutStatus } from '../payouts';
 import type { OrderRow } from './repo';
+import { disputable } from './status';
 
 const money = (cents: number) => Money.toWire(Money.fromCents(cents));
 const iso = (value: Date | number | null) => (value === null ? null : toDate(value).toISOString());
@@ -133,7 +134,6 @@ export async function orderViews(
   return rows.map((row) => {
     const role = row.buyer_id === viewerId ? 'buyer' : 'seller';
     const inspectionEnds = iso(row.inspection_ends_at);
-    const open = row.status === '1' || row.status === '5';
     // a swap leg pays its sender nothing (the swap's cash is the offer's): no bank details asked on it
     const bankDetails =
       role === 'seller' &&
@@ -157,7 +157,7 @@ export async function orderViews(
       is_platform: row.is_platform ? 1 : 0,
       manual_ship_check_count: !row.is_platform && row.tracking_number ? 1 : 0,
       user_rate_count: found.rated.has(row.id) ? 1 : 0,
-      create_dispute: role === 'buyer' && open && !found.disputed.has(row.id) ? 1 : 0,
+      create_dispute: role === 'buyer' && disputable(row, now) && !found.disputed.has(row.id) ? 1 : 0,
       dispute_count: found.disputed.has(row.id) ? 1 : 0,
       action_required: bankDetails ? ActionRequired.BankDetails : ActionRequired.None,
       admin_message: null,

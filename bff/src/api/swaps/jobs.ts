@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
-import { ListingStatus, OrderSwapStatus } from '@swapstuff/contracts';
-import { on, type Handler, type Schedule } from '../../jobs';
+import { ListingStatus, OfferStatus, OrderSwapStatus } from '@swapstuff/contracts';
+import { on, onOutside, type Handler, type Schedule } from '../../jobs';
 import { ordersRepo } from '../orders';
 import type { SwapDeps } from './deps';
-import { abandonIfOverdue, completeSwap, labelLeg } from './legs';
+import { abandonIfOverdue, completeSwap, labelLeg, releaseSwapCash } from './legs';
 import { closeOffersOn } from './service';
 import { giveBackUnapplied, refundSwapPayment } from './payment';
 import { swapsRepo } from './repo';
@@ -13,22 +13,25 @@ const BATCH = 50;
 
 /**
  * What follows a swap's steps, through the outbox: cash given back (once, by the ledger's key), a platform
- * leg's label, the swap completed when its second leg is (the notifications feature tells each side).
+ * leg's label, the swap completed when its second leg is and its cash released then (the notifications feature
+ * tells each side).
  */
 export function swapHandlers(deps: SwapDeps): Handler[] {
   return [
-    // in the handler's transaction (SQLite has one connection; on MySQL the steps commit with the job's `done`):
-    // a retry after a crash repeats them, and the ledger's keys and the provider's make the repeat a no-op
-    on('swap.refund', 'swaps.refund', async (trx, { paymentIntentId }) => {
-      await refundSwapPayment({ ...deps, db: trx }, paymentIntentId);
+    // a retry after a crash repeats the refund: the ledger's keys and the provider's make the repeat a no-op
+    onOutside('swap.refund', 'swaps.refund', async (db, { paymentIntentId }) => {
+      await refundSwapPayment({ ...deps, db }, paymentIntentId);
     }),
-    on('order.paid', 'swaps.leg-label', async (trx, { orderId }) => {
-      await labelLeg(deps, trx, orderId);
+    onOutside('order.paid', 'swaps.leg-label', async (db, { orderId }) => {
+      await labelLeg({ ...deps, db }, orderId);
     }),
     on('order.moved', 'swaps.leg-completed', async (trx, { orderId, to }) => {
       if (to !== OrderSwapStatus.Completed) return;
       const order = await ordersRepo.byId(trx, orderId);
       if (order?.kind === 'swap') await completeSwap({ ...deps, db: trx }, order.swap_request_id!);
+    }),
+    on('swap.moved', 'swaps.release-cash', async (trx, { swapId, to }) => {
+      if (to === OfferStatus.Completed) await releaseSwapCash({ ...deps, db: trx }, swapId);
     }),
     // a listing bought (or otherwise gone) while offers wait on it: they close, their cash goes back
     on('listing.moved', 'swaps.listing-gone', async (trx, { listingId, from, to }) => {

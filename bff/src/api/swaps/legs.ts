@@ -54,41 +54,43 @@ export async function createLegs(deps: SwapDeps, trx: Knex.Transaction, swap: Sw
 }
 
 /**
- * A platform leg's label: the cheapest courier from its sender's address to its receiver's, quoted now, then
- * bought as a buy-now order's is (once, under the order's lock).
+ * A platform leg's label: the cheapest courier from its sender's address to its receiver's, quoted now and kept
+ * on the leg unless a quote was kept first, then bought as a buy-now order's is. No lock is held while the
+ * carrier service quotes or sells.
  */
-export async function labelLeg(deps: SwapDeps, trx: Knex.Transaction, orderId: number): Promise<void> {
-  const order = await ordersRepo.lock(trx, orderId);
+export async function labelLeg(deps: SwapDeps, orderId: number): Promise<void> {
+  const order = await ordersRepo.byId(deps.db, orderId);
   if (!order || order.kind !== 'swap' || !order.is_platform || order.label_id) return;
   if (!order.rate_id) {
-    const swap = (await swapsRepo.byId(trx, order.swap_request_id!))!;
+    const swap = (await swapsRepo.byId(deps.db, order.swap_request_id!))!;
     const from = order.seller_id === swap.sender_id ? swap.sender_address_id : swap.receiver_address_id;
-    const rate = await cheapestLegRate(
-      { ...deps, db: trx },
-      {
-        userId: order.seller_id,
-        listingId: order.listing_id,
-        fromAddressId: from!,
-        toAddressId: order.address_id!,
-      },
-    );
-    await ordersRepo.update(trx, order.id, {
-      rate_id: rate.rate_id,
-      courier_provider: rate.provider,
-      courier_service: rate.service,
-      courier_image: rate.provider_image,
+    const rate = await cheapestLegRate(deps, {
+      userId: order.seller_id,
+      listingId: order.listing_id,
+      fromAddressId: from!,
+      toAddressId: order.address_id!,
+    });
+    await withTransaction(deps.db, async (trx) => {
+      const row = (await ordersRepo.lock(trx, orderId))!;
+      if (row.rate_id) return;
+      await ordersRepo.update(trx, orderId, {
+        rate_id: rate.rate_id,
+        courier_provider: rate.provider,
+        courier_service: rate.service,
+        courier_image: rate.provider_image,
+      });
     });
   }
-  await buyLabel(deps, trx, orderId);
+  await buyLabel(deps, orderId);
 }
 
 /** Who receives a version's cash: the side that does not pay it. */
 const cashReceiver = (swap: SwapRow, cash: number) => (cash > 0 ? swap.receiver_id : swap.sender_id);
 
 /**
- * When both legs are complete (delivered, their windows closed, or their disputes resolved) the swap is:
- * Completed, its listings Swapped, and its cash released to its receiver less the platform's fee (the ledger's
- * key `swap:<pi>:release`: once). A run that died after the commit releases on the next one.
+ * When both legs are complete (delivered, their windows closed, or their disputes resolved) the swap is Completed
+ * and its listings Swapped, in one move on its locked row; the move's `swap.moved` releases its cash
+ * (`releaseSwapCash`).
  */
 export async function completeSwap(deps: SwapDeps, swapId: number): Promise<void> {
   await withTransaction(
@@ -112,8 +114,15 @@ export async function completeSwap(deps: SwapDeps, swapId: number): Promise<void
     },
     { isolationLevel: 'read committed' },
   );
-  const swap = (await swapsRepo.byId(deps.db, swapId))!;
-  if (swap.offer_status !== OfferStatus.Completed) return;
+}
+
+/**
+ * A completed swap's cash goes to its receiver less the platform's fee, once (the ledger's key
+ * `swap:<pi>:release`, however often the event is handled).
+ */
+export async function releaseSwapCash(deps: SwapDeps, swapId: number): Promise<void> {
+  const swap = await swapsRepo.byId(deps.db, swapId);
+  if (swap?.offer_status !== OfferStatus.Completed) return;
   const latest = (await swapsRepo.version(deps.db, swapId, swap.version))!;
   if (!latest.payment_intent_id) return;
   await release(

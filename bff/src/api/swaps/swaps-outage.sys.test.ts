@@ -111,13 +111,15 @@ it('accepts racing through a 5 s database pause end with one accepted and every 
     if (offer_status === OfferStatus.Accepted) {
       expect(await paymentEscrow(db, pi)).toBe(300);
     } else {
+      // the refund settled: its money left escrow first (reserved), then the provider refunded it
       await until(
         `the refund of offer ${id}`,
-        () => paymentEscrow(db, pi),
-        (left) => left === 0,
+        async () => (await db('ledger_transactions').where({ payment_ref: pi, kind: 'refund_settle' })).length,
+        (settled) => settled > 0,
         30_000,
       );
       expect(await db('ledger_transactions').where({ payment_ref: pi, kind: 'refund_settle' })).toHaveLength(1);
+      expect(await paymentEscrow(db, pi)).toBe(0);
     }
   }
   const payments = createPayments({
