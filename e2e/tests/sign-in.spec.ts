@@ -123,6 +123,11 @@ for (const { page_, shown, landing } of revokedOn) {
     await expect(shown(page)).toBeVisible();
     await expect.poll(() => unanswered.size).toBe(0);
 
+    // a call of the page's own may be answered "407" before the reload (its live channel reconnects when the
+    // server drops it, and the page reads again): the page then ends the session and leaves for /login itself,
+    // and the reload may cut that short, ending on the page as a visitor (once in CI)
+    let answered407 = false;
+    page.on('response', (res) => void (res.status() === 401 && res.url().includes('/api/') && (answered407 = true)));
     // the same user, on a phone: signs in at the api with a bearer token and changes the password,
     // which revokes every other token, the browser's among them
     const signIn = await (await request.post(`${apiURL}/api/user/signin`, { data: user })).json();
@@ -137,8 +142,9 @@ for (const { page_, shown, landing } of revokedOn) {
     });
     expect(changed.status()).toBe(200);
 
+    const endedByItself = answered407;
     await page.reload();
-    await expect(page).toHaveURL(landing);
+    await expect(page).toHaveURL(endedByItself ? new RegExp(`${landing.source}|${page_}$`) : landing);
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
     expect((await persistedStore(page)) ?? '').not.toContain(user.email);
   });
