@@ -140,10 +140,14 @@ export interface Site {
   api: string;
   /** the payment provider's sandbox the site runs */
   payments: string;
+  /** the carrier service's sandbox the site runs (Shippo's) */
+  carrier: string;
   /** every process of the site now, npm first */
   tree(): number[];
   /** the secret key of the site's Stripe sandbox (generated in its DATA_DIR) */
   stripeKey(): string;
+  /** the API token of the site's Shippo sandbox (generated in its DATA_DIR) */
+  carrierKey(): string;
   /** the pid of the site's process running `role` (its ROLE in the environment) */
   pidOf(role: 'api' | 'gateway'): number | undefined;
   /** the site's log (stdout and stderr of every process) */
@@ -180,8 +184,10 @@ export async function startSite(env: Record<string, string>, logFile: string): P
     gateway: `http://127.0.0.1:${port}`,
     api: `http://127.0.0.1:${apiPort}`,
     payments: `http://127.0.0.1:${sandboxPort}`,
+    carrier: `http://127.0.0.1:${shippoSandboxPort}`,
     tree: () => (npm.pid ? processTree(npm.pid) : []),
     stripeKey: () => readFileSync(path.join(env.DATA_DIR, 'stripe-sandbox-secret'), 'utf8').trim(),
+    carrierKey: () => readFileSync(path.join(env.DATA_DIR, 'shippo-sandbox-secret'), 'utf8').trim(),
     pidOf: (role) =>
       site.tree().find((pid) => {
         try {

@@ -23,6 +23,8 @@ import * as notificationEvents from './021_notification_events';
 import * as exactEmails from './022_exact_emails';
 import * as cardHolds from './023_card_holds';
 import * as ledgerParams from './024_ledger_params';
+import * as reconciliationWindows from './025_reconciliation_windows';
+import * as cardHoldRequests from './026_card_hold_requests';
 
 interface Migration {
   name: string;
@@ -56,6 +58,8 @@ const migrations: Migration[] = [
   { name: '022_exact_emails', ...exactEmails },
   { name: '023_card_holds', ...cardHolds },
   { name: '024_ledger_params', ...ledgerParams },
+  { name: '025_reconciliation_windows', ...reconciliationWindows },
+  { name: '026_card_hold_requests', ...cardHoldRequests },
 ];
 
 /**

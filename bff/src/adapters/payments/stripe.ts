@@ -259,7 +259,7 @@ export function stripePayments(options: StripeOptions): PaymentsPort {
     async *balanceTransactions(options = {}) {
       const list = stripe.balanceTransactions.list({
         limit: 100,
-        ...(options.createdFrom !== undefined && { created: { gte: options.createdFrom } }),
+        created: { gte: options.createdFrom, lt: options.createdBefore },
       });
       try {
         for await (const line of list)

@@ -150,7 +150,11 @@ export interface PaymentsPort {
   payout(input: { accountId: string; amount: number }, idempotencyKey: string): Promise<{ id: string; status: string }>;
 
   // --- the provider's record, for reconciliation
-  balanceTransactions(options?: { createdFrom?: number }): AsyncIterable<ProviderBalanceTransaction>;
+  /** Those created in [createdFrom, createdBefore) (unix seconds; either bound left out: open), newest first. */
+  balanceTransactions(options?: {
+    createdFrom?: number;
+    createdBefore?: number;
+  }): AsyncIterable<ProviderBalanceTransaction>;
 
   // --- webhooks
   /** The event, when the signature header is valid for this raw body; throws PaymentProviderError otherwise. */

@@ -15,6 +15,7 @@ import {
   runOrderSchedule,
   type Member,
 } from '../../../test/orders';
+import { refuseInserts } from '../../../test/refused-writes';
 import { paymentEscrow, userBalances } from '../ledger';
 
 let api: TestApi;
@@ -238,6 +239,39 @@ describe('the other outcomes', () => {
     expect(notReceived.status).toBe(201);
     const unknownType = await store(buyer, { orderId: pending.id, disputeType: 'Bored', disputeReason: 'x' });
     expect(unknownType.status).toBe(400);
+  });
+});
+
+describe('a decision the database fails to keep (issue 33, finding 3)', () => {
+  it('moves no money: the refund follows the decision once it committed, and a second try decides and refunds once', async () => {
+    const buyer = await member(api, 'fay_failed_decision');
+    const order = await deliveredOrder(api, seller, buyer);
+    await store(buyer, { orderId: order.id, disputeType: 'Item not as described', disputeReason: 'Cracked' });
+    const row = await api.db('orders').where({ id: order.id }).first('payment_intent_id', 'total_cents');
+    const pi = row.payment_intent_id;
+    const support = await staff('stu_support_fails');
+    const refundTen = () =>
+      call<{ dispute: DisputeView }>(api.url, 'GET', `/api/refund/${order.id}?amount=10`, { token: support.token });
+
+    // the decision's own write fails (its entry on the timeline), as a database failing in its middle
+    const lift = await refuseInserts(api.db, 'dispute_entries', "NEW.kind = 'resolved'");
+    const failed = await refundTen();
+    await lift();
+    expect(failed.status).toBe(500);
+    await runJobs(api);
+    // nothing was decided, so nothing moved: the card not refunded, the escrow whole, the dispute open
+    expect(await refundedAt(api, pi)).toBe(0);
+    // (the total as the database keeps it: a string from MariaDB)
+    expect(String(await paymentEscrow(api.db, pi))).toBe(String(row.total_cents));
+    expect((await api.db('disputes').where({ order_id: order.id }).first('status')).status).not.toBe('resolved');
+
+    const decided = await refundTen();
+    expect(decided.status).toBe(200);
+    expect(decided.body.Content.dispute.refund).toBe('10.00');
+    await runJobs(api);
+    expect(await refundedAt(api, pi)).toBe(1000);
+    expect(await paymentEscrow(api.db, pi)).toBe(0);
+    await expectLedgerInvariants(api);
   });
 });
 

@@ -23,5 +23,12 @@ export {
   type ReleaseInput,
   type UserBalances,
 } from './service';
-export { reconcile, reconciliationSchedule, type Difference, type Reconciliation } from './reconcile';
+export {
+  MATCH_MARGIN_MS,
+  reconcile,
+  reconciliationSchedule,
+  type Difference,
+  type Reconciliation,
+  type Window,
+} from './reconcile';
 export type { TransactionKind } from './repo';

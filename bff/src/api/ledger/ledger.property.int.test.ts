@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { Knex } from '@swapstuff/db';
 import { startTestApi, type TestApi } from '../../../test/harness';
+import { propertyRuns, propertySeeds } from '../../../test/seeds';
 import {
   authorizedPayment,
   capturesOf,
@@ -36,13 +37,15 @@ import {
  * the replay of its postings, each payment's escrow and each user's balances are the model's, and (once
  * the step completed) the ledger matches the provider's record and no payment was captured twice.
  *
- * FC_NUM_RUNS (default 30: a few seconds per engine) and FC_SEED set the runs and the seed. Every run has
+ * Each run takes a fresh seed and the regression seeds (test/seeds.ts), FC_NUM_RUNS cases each (default 30: a
+ * few seconds per engine); FAST_CHECK_SEED replays one seed (the failing test's name says which). Every run has
  * users of its own, but the database and the provider's record are shared by all runs: a failed run
  * leaves them unequal, so that every shrunk run would fail too. The first counterexample is the one to
  * read, and no shrinking is attempted (endOnFailure).
  */
-const NUM_RUNS = Number(process.env.FC_NUM_RUNS ?? 30);
-const SEED = Number(process.env.FC_SEED ?? 1207);
+const NUM_RUNS = propertyRuns(30);
+/** 1207: the seed every run took before fresh ones */
+const SEEDS = propertySeeds([1207]);
 const PEOPLE = 3;
 
 type Step =
@@ -246,25 +249,29 @@ async function runStep(step: Step, model: Model, n: number): Promise<void> {
 
 let run = 0;
 
-it(`keeps the ledger whole through random holds, releases, refunds, payouts and crashes (${NUM_RUNS} runs)`, async () => {
-  await fc.assert(
-    fc.asyncProperty(steps, async (sequence) => {
-      run += 1;
-      // users of the run's own: the model starts from nothing whatever earlier runs left
-      const base = 10_000 + run * 10;
-      const model: Model = {
-        payers: Array.from({ length: PEOPLE }, (_, n) => base + n),
-        sellers: Array.from({ length: PEOPLE }, (_, n) => base + 5 + n),
-        payments: [],
-        available: new Map(),
-        fees: 0,
-        feesBefore: await feesNow(),
-      };
-      for (const [n, step] of sequence.entries()) {
-        await runStep(step, model, n);
-        await checkAgainstModel(model);
-      }
-    }),
-    { seed: SEED, numRuns: NUM_RUNS, endOnFailure: true },
-  );
-}, 120_000);
+it.each(SEEDS)(
+  `keeps the ledger whole through random holds, releases, refunds, payouts and crashes (${NUM_RUNS} runs, $kind seed $seed)`,
+  async ({ seed }) => {
+    await fc.assert(
+      fc.asyncProperty(steps, async (sequence) => {
+        run += 1;
+        // users of the run's own: the model starts from nothing whatever earlier runs left
+        const base = 10_000 + run * 10;
+        const model: Model = {
+          payers: Array.from({ length: PEOPLE }, (_, n) => base + n),
+          sellers: Array.from({ length: PEOPLE }, (_, n) => base + 5 + n),
+          payments: [],
+          available: new Map(),
+          fees: 0,
+          feesBefore: await feesNow(),
+        };
+        for (const [n, step] of sequence.entries()) {
+          await runStep(step, model, n);
+          await checkAgainstModel(model);
+        }
+      }),
+      { seed, numRuns: NUM_RUNS, endOnFailure: true },
+    );
+  },
+  120_000,
+);

@@ -15,11 +15,13 @@ import {
   unfinishedAccount,
   type PayingCustomer,
 } from '../../../test/ledger-provider';
+import { until } from '../../../test/orders';
 import {
   checkBalances,
   hold,
   ledgerAccounts,
   LedgerRefusal,
+  MATCH_MARGIN_MS,
   paymentEscrow,
   payout,
   reconcile,
@@ -211,21 +213,34 @@ describe('reconciliation', () => {
         },
       }),
     );
-    const runner = createJobRunner({
-      db,
-      handlers: new HandlerRegistry([]),
-      logger,
-      schedules: [reconciliationSchedule(api.payments, logger)],
-    });
+    // its windows end MATCH_MARGIN_MS before now: this clock is that far ahead, so that the first one takes in
+    // all this file did
+    let now = Date.now() + MATCH_MARGIN_MS + 1000;
+    const schedule = reconciliationSchedule(api.payments, logger, () => now);
+    const runner = createJobRunner({ db, handlers: new HandlerRegistry([]), logger, schedules: [schedule] });
     // the first round sees the schedule for the first time and makes it due; the second runs it
     await runner.runSchedules();
     await runner.runSchedules();
-    const runs = await db('ledger_reconciliations').select();
+    const runs = await db('ledger_reconciliations').orderBy('id').select();
     expect(runs).toHaveLength(1);
     expect(runs[0].difference_count).toBe(0);
     const [provided, recorded] = [runs[0].provider_net_cents, runs[0].ledger_net_cents].map(wholeCents);
     expect(provided).toBe(recorded);
     expect(provided).toBeGreaterThan(0);
+    // the first window starts at the beginning and ends MATCH_MARGIN_MS before its run
+    expect([runs[0].window_from, runs[0].window_to].map(wholeCents)).toEqual([0, now - MATCH_MARGIN_MS]);
+
+    // an hour on, the next window starts where that one ended; run again at once, there is nothing to compare
+    now += 60 * 60_000;
+    await schedule.run(db);
+    await schedule.run(db);
+    const windows = (await db('ledger_reconciliations').orderBy('id').select()).map((r) =>
+      [r.window_from, r.window_to].map(wholeCents),
+    );
+    expect(windows).toEqual([
+      [0, now - 60 * 60_000 - MATCH_MARGIN_MS],
+      [now - 60 * 60_000 - MATCH_MARGIN_MS, now - MATCH_MARGIN_MS],
+    ]);
     expect(entries.filter((e) => e.level >= 50)).toEqual([]);
   });
 
@@ -252,5 +267,64 @@ describe('reconciliation', () => {
       expect.objectContaining({ kind: 'net', providerCents: expect.any(Number), ledgerCents: expect.any(Number) }),
     ]);
     expect(await checkBalances(db)).toEqual([]);
+  });
+
+  it('compares one window of time, reading the provider around it alone, each difference in its own window', async () => {
+    // the provider times its lines in whole seconds: the windows start on one
+    const nextSecond = async () => {
+      const second = Math.floor(Date.now() / 1000);
+      await until(
+        'the next second',
+        async () => Math.floor(Date.now() / 1000),
+        (s) => s > second,
+      );
+      return Math.floor(Date.now() / 1000) * 1000;
+    };
+    const asked: unknown[] = [];
+    const recording: LedgerDeps = {
+      db,
+      payments: {
+        ...api.payments,
+        balanceTransactions: (options) => {
+          asked.push(options);
+          return api.payments.balanceTransactions(options);
+        },
+      },
+    };
+    const start = await nextSecond();
+    const { payer } = fresh();
+    const pi = await heldPayment(payer, 3_137);
+    const middle = await nextSecond();
+    // refunded behind the ledger's back, in the second window
+    const outside = await api.payments.refund({ paymentIntentId: pi, amount: 1_100 }, `dashboard-window:${pi}`);
+    const end = await nextSecond();
+
+    const first = await reconcile(recording, { from: start, to: middle });
+    expect(first).toEqual({ providerNetCents: 3_137, ledgerNetCents: 3_137, differences: [] });
+    const second = await reconcile(recording, { from: middle, to: end });
+    expect(second).toEqual({
+      providerNetCents: -1_100,
+      ledgerNetCents: 0,
+      differences: [
+        {
+          kind: 'missing_in_ledger',
+          providerObject: outside.id,
+          transactionKey: null,
+          providerCents: -1_100,
+          ledgerCents: null,
+        },
+      ],
+    });
+    // the provider was asked for the window and its margin, not for its whole history
+    expect(asked).toEqual([
+      {
+        createdFrom: Math.floor((start - MATCH_MARGIN_MS) / 1000),
+        createdBefore: Math.ceil((middle + MATCH_MARGIN_MS) / 1000),
+      },
+      {
+        createdFrom: Math.floor((middle - MATCH_MARGIN_MS) / 1000),
+        createdBefore: Math.ceil((end + MATCH_MARGIN_MS) / 1000),
+      },
+    ]);
   });
 });

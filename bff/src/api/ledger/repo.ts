@@ -187,14 +187,23 @@ export const ledgerRepo = {
 
   /**
    * What the ledger says moved at the provider: each transaction that posted to `clearing`, with the
-   * provider's object it records (none for a hold: the port does not name the charge) and the amount as
-   * the provider's balance sees it (minus the clearing posting).
+   * provider's object it records (none for a hold: the port does not name the charge), the amount as the
+   * provider's balance sees it (minus the clearing posting) and when the ledger wrote it; those written in
+   * [from, to) when a range is given.
    */
   async providerMovements(
     db: Knex,
     clearing: string,
+    range?: { from: number; to: number },
   ): Promise<
-    { key: string; kind: TransactionKind; paymentRef: string | null; object: string | null; amount: number }[]
+    {
+      key: string;
+      kind: TransactionKind;
+      paymentRef: string | null;
+      object: string | null;
+      amount: number;
+      at: number;
+    }[]
   > {
     const rows: {
       idempotency_key: string;
@@ -202,30 +211,50 @@ export const ledgerRepo = {
       payment_ref: string | null;
       provider_object: string | null;
       amount_cents: string | number;
+      created_at: string | number;
     }[] = await db('ledger_postings as p')
       .join('ledger_transactions as t', 't.id', 'p.transaction_id')
       .where('p.account', clearing)
+      .modify((query) => {
+        if (range) query.where('t.created_at', '>=', range.from).where('t.created_at', '<', range.to);
+      })
       .orderBy('p.id')
-      .select('t.idempotency_key', 't.kind', 't.payment_ref', 't.provider_object', 'p.amount_cents');
+      .select('t.idempotency_key', 't.kind', 't.payment_ref', 't.provider_object', 'p.amount_cents', 't.created_at');
     return rows.map((r) => ({
       key: r.idempotency_key,
       kind: r.kind,
       paymentRef: r.payment_ref,
       object: r.provider_object,
       amount: -wholeCents(r.amount_cents),
+      at: Number(r.created_at),
     }));
   },
 
   async insertReconciliation(
     db: Knex,
-    row: { provider_net_cents: number; ledger_net_cents: number; differences: unknown[] },
+    row: {
+      window_from: number | null;
+      window_to: number | null;
+      provider_net_cents: number;
+      ledger_net_cents: number;
+      differences: unknown[];
+    },
   ): Promise<void> {
     await db('ledger_reconciliations').insert({
       ran_at: Date.now(),
+      window_from: row.window_from,
+      window_to: row.window_to,
       difference_count: row.differences.length,
       provider_net_cents: row.provider_net_cents,
       ledger_net_cents: row.ledger_net_cents,
       differences: JSON.stringify(row.differences),
     });
+  },
+
+  /** Where the last windowed reconciliation ended (epoch ms), if one ran. */
+  async reconciledUntil(db: Knex): Promise<number | null> {
+    const row = (await db('ledger_reconciliations').max('window_to as until').first()) as
+      { until: string | number | null } | undefined;
+    return row?.until === null || row?.until === undefined ? null : Number(row.until);
   },
 };

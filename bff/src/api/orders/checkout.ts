@@ -60,9 +60,12 @@ export async function authorizeOwnCard(
   const customerId = await cardsRepo.customerOf(deps.db, userId);
   const owner = customerId && (await atProvider(deps, () => deps.payments.cardOwner(input.paymentMethodId)));
   if (!customerId || owner !== customerId) throw new HttpError(404, messages.cardNotFound);
-  const intent = await atProvider(deps, () => deps.payments.authorize({ ...input, customerId }, key));
-  // written down, so that a hold nobody claims is voided (holds.ts)
+  const request = { ...input, customerId };
+  // written down before and after, so that a hold nobody claims is voided, its answer lost or not (holds.ts)
+  await holdsRepo.ask(deps.db, key, userId, request);
+  const intent = await atProvider(deps, () => deps.payments.authorize(request, key));
   await holdsRepo.record(deps.db, intent.id, userId);
+  await holdsRepo.answered(deps.db, key);
   if (intent.status !== 'requires_capture' && intent.status !== 'requires_action') {
     throw new HttpError(402, intent.errorMessage ?? orderMessages.paymentNotAuthorized);
   }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { ListingStatus, OfferStatus, offerStatusLabel, type SwapOffer } from '@swapstuff/contracts';
 import { startTestApi, type Answer, type TestApi } from '../../../test/harness';
+import { propertyRuns, propertySeeds } from '../../../test/seeds';
 import { expectLedgerInvariants } from '../../../test/ledger-invariants';
 import { capturesOf, refundedAt } from '../../../test/ledger-provider';
 import { AUSTIN, member, NEW_YORK, runJobs, type Member } from '../../../test/orders';
@@ -36,14 +37,16 @@ import { cashCents } from './service';
  *    refunded exactly once (the provider refunded all of it), and the provider captured each once.
  * At the end of each sequence the ledger balances (expectLedgerInvariants).
  *
- * FC_NUM_RUNS (default 8: under a minute per engine) and FC_SEED set the runs and the seed, as in
- * ledger.property.int.test.ts: `FC_NUM_RUNS=100 npx jest --selectProjects integration-sqlite -- swaps.model`.
+ * Each run takes a fresh seed and the regression seeds (test/seeds.ts), FC_NUM_RUNS cases each (default 8: under
+ * a minute per engine), as in ledger.property.int.test.ts; FAST_CHECK_SEED replays one seed (the failing test's
+ * name says which): `FC_NUM_RUNS=100 npx jest --selectProjects integration-sqlite -- swaps.model`.
  * Every run has members and listings of its own; the database is shared by all runs, so a failed run would
  * leave what the next one reads unequal: no shrinking is attempted (endOnFailure) and the steps of the
  * failing run, as the model resolved them, are printed with the failure.
  */
-const NUM_RUNS = Number(process.env.FC_NUM_RUNS ?? 8);
-const SEED = Number(process.env.FC_SEED ?? 1403);
+const NUM_RUNS = propertyRuns(8);
+/** 1403: the seed every run took before fresh ones */
+const SEEDS = propertySeeds([1403]);
 const PEOPLE = 3;
 const NAMES = ['A', 'B', 'C'];
 
@@ -610,52 +613,56 @@ async function checkInvariants(r: Real): Promise<void> {
   expect(problems).toEqual([]);
 }
 
-it(`keeps offers, listings and their cash consistent through random swap steps (${NUM_RUNS} runs)`, async () => {
-  await fc.assert(
-    fc.asyncProperty(sequences, async ({ listings, first, then }) => {
-      run += 1;
-      const log: string[] = [];
-      const setup = async () => {
-        const users = await Promise.all(
-          NAMES.map((name, n) => member(api, `mdl${run}_${name.toLowerCase()}`, n % 2 === 0 ? AUSTIN : NEW_YORK)),
-        );
-        const model: Model = { listings: [], offers: [], log };
-        const real: Real = { api, users, run };
-        for (const [owner, count] of listings.entries()) {
-          for (let k = 0; k < count; k += 1) await newListing(model, real, owner);
-        }
-        return { model, real };
-      };
-      // every step, then the outbox's jobs (refunds), then the checks
-      const checked = (step: fc.AsyncCommand<Model, Real, boolean>): fc.AsyncCommand<Model, Real> => ({
-        // (a step's check reads the model only: synchronous)
+it.each(SEEDS)(
+  `keeps offers, listings and their cash consistent through random swap steps (${NUM_RUNS} runs, $kind seed $seed)`,
+  async ({ seed }) => {
+    await fc.assert(
+      fc.asyncProperty(sequences, async ({ listings, first, then }) => {
+        run += 1;
+        const log: string[] = [];
+        const setup = async () => {
+          const users = await Promise.all(
+            NAMES.map((name, n) => member(api, `mdl${run}_${name.toLowerCase()}`, n % 2 === 0 ? AUSTIN : NEW_YORK)),
+          );
+          const model: Model = { listings: [], offers: [], log };
+          const real: Real = { api, users, run };
+          for (const [owner, count] of listings.entries()) {
+            for (let k = 0; k < count; k += 1) await newListing(model, real, owner);
+          }
+          return { model, real };
+        };
+        // every step, then the outbox's jobs (refunds), then the checks
+        const checked = (step: fc.AsyncCommand<Model, Real, boolean>): fc.AsyncCommand<Model, Real> => ({
+          // (a step's check reads the model only: synchronous)
 
-        check: (m) => step.check(m) as boolean,
-        run: async (m, r) => {
-          await step.run(m, r);
-          await runJobs(r.api);
-          await checkAgainstModel(m, r);
-          await checkInvariants(r);
-        },
-        toString: () => step.toString(),
-      });
-      let real: Real | undefined;
-      try {
-        await fc.asyncModelRun(
-          async () => {
-            const made = await setup();
-            real = made.real;
-            return made;
+          check: (m) => step.check(m) as boolean,
+          run: async (m, r) => {
+            await step.run(m, r);
+            await runJobs(r.api);
+            await checkAgainstModel(m, r);
+            await checkInvariants(r);
           },
-          [...first, ...then].map(checked),
-        );
-        await expectLedgerInvariants(api);
-      } catch (err) {
-        const users = real ? real.users.map((u, n) => `${NAMES[n]}=user ${u.id}`).join(', ') : '';
-        (err as Error).message += `\n\nrun ${run} (${users}):\n${log.join('\n')}`;
-        throw err;
-      }
-    }),
-    { seed: SEED, numRuns: NUM_RUNS, endOnFailure: true },
-  );
-}, 600_000);
+          toString: () => step.toString(),
+        });
+        let real: Real | undefined;
+        try {
+          await fc.asyncModelRun(
+            async () => {
+              const made = await setup();
+              real = made.real;
+              return made;
+            },
+            [...first, ...then].map(checked),
+          );
+          await expectLedgerInvariants(api);
+        } catch (err) {
+          const users = real ? real.users.map((u, n) => `${NAMES[n]}=user ${u.id}`).join(', ') : '';
+          (err as Error).message += `\n\nrun ${run} (${users}):\n${log.join('\n')}`;
+          throw err;
+        }
+      }),
+      { seed, numRuns: NUM_RUNS, endOnFailure: true },
+    );
+  },
+  600_000,
+);
