@@ -37,13 +37,13 @@ import {
  * the replay of its postings, each payment's escrow and each user's balances are the model's, and (once
  * the step completed) the ledger matches the provider's record and no payment was captured twice.
  *
- * Each run takes a fresh seed and the regression seeds (test/seeds.ts), FC_NUM_RUNS cases each (default 30: a
+ * Each run takes a fresh seed and the regression seeds (test/seeds.ts), FC_NUM_RUNS cases each (default 15: a
  * few seconds per engine); FAST_CHECK_SEED replays one seed (the failing test's name says which). Every run has
  * users of its own, but the database and the provider's record are shared by all runs: a failed run
  * leaves them unequal, so that every shrunk run would fail too. The first counterexample is the one to
  * read, and no shrinking is attempted (endOnFailure).
  */
-const NUM_RUNS = propertyRuns(30);
+const NUM_RUNS = propertyRuns(15);
 /** 1207: the seed every run took before fresh ones */
 const SEEDS = propertySeeds([1207]);
 const PEOPLE = 3;

@@ -37,14 +37,14 @@ import { cashCents } from './service';
  *    refunded exactly once (the provider refunded all of it), and the provider captured each once.
  * At the end of each sequence the ledger balances (expectLedgerInvariants).
  *
- * Each run takes a fresh seed and the regression seeds (test/seeds.ts), FC_NUM_RUNS cases each (default 8: under
- * a minute per engine), as in ledger.property.int.test.ts; FAST_CHECK_SEED replays one seed (the failing test's
+ * Each run takes a fresh seed and the regression seeds (test/seeds.ts), FC_NUM_RUNS cases each (default 4: under
+ * half a minute per engine), as in ledger.property.int.test.ts; FAST_CHECK_SEED replays one seed (the failing test's
  * name says which): `FC_NUM_RUNS=100 npx jest --selectProjects integration-sqlite -- swaps.model`.
  * Every run has members and listings of its own; the database is shared by all runs, so a failed run would
  * leave what the next one reads unequal: no shrinking is attempted (endOnFailure) and the steps of the
  * failing run, as the model resolved them, are printed with the failure.
  */
-const NUM_RUNS = propertyRuns(8);
+const NUM_RUNS = propertyRuns(4);
 /** 1403: the seed every run took before fresh ones */
 const SEEDS = propertySeeds([1403]);
 const PEOPLE = 3;
