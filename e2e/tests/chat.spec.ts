@@ -69,7 +69,8 @@ test('two members chat about a listing, live, with a photo, receipts, the safety
   await ada.getByRole('button', { name: 'Send' }).click();
   const photoReceived = graceMessages.getByTestId('chat-message').filter({ hasText: 'Here they are, solid teak.' });
   await expect(photoReceived.locator('img')).toBeVisible();
-  expect(await photoReceived.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
+  // visible comes before loaded: the element is laid out from its declared size while the photo still downloads
+  await expect(photoReceived.locator('img')).toHaveJSProperty('naturalWidth', 800);
   await expect(grace.getByText('Ada L. is typing…')).toHaveCount(0);
   // Grace read it as it came: Ada's receipt
   await expect(adaMessages.getByTestId('chat-message').last().getByText(/Seen/)).toBeVisible();

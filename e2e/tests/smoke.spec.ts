@@ -8,7 +8,10 @@ test('a visitor sees the home page with real categories', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Electronics' }).first()).toBeVisible();
   const categoryImage = page.locator('[data-remote="mfe_catalog"] img').first();
   await expect(categoryImage).toBeVisible();
-  expect(await categoryImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // loaded, not only laid out: a broken image is complete with no width, and fails here
+  await expect
+    .poll(() => categoryImage.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : -1)))
+    .toBeGreaterThan(0);
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   await expect(page.getByRole('contentinfo')).toContainText('Swapstuff');
 });
