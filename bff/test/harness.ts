@@ -1,6 +1,7 @@
 import { createIdentity, type IdentitySettings } from '../src/adapters/identity';
 import { createRealtime } from '../src/api/realtime';
 import { bearerSessions } from '../src/api/auth';
+import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
@@ -176,6 +177,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     payments,
     shipping,
     identity: createIdentity(options.identity ?? {}),
+    staffKey: randomBytes(32).toString('base64url'),
   });
   server.on('request', apiListener(app));
   realtime.attach(server);

@@ -24,15 +24,18 @@ export async function postForm<T = ProductContent>(
 }
 
 /** A new individual account; returns its bearer token. */
-export async function registerUser(api: TestApi, username: string): Promise<string> {
+/** The password of every account registerUser makes. */
+export const USER_PASSWORD = 'listing-pass-1';
+
+export async function registerUser(api: Pick<TestApi, 'url'>, username: string): Promise<string> {
   const res = await call<LoginContent>(api.url, 'POST', '/api/register', {
     body: {
       firstName: 'Test',
       lastName: 'Seller',
       username,
       email: `${username}@example.com`,
-      password: 'listing-pass-1',
-      confirmPassword: 'listing-pass-1',
+      password: USER_PASSWORD,
+      confirmPassword: USER_PASSWORD,
       agreeToTerms: true,
     },
   });

@@ -42,6 +42,7 @@ import type { BlockedUser, BlockState, DeleteAccountBody, DeletionCheck, UserRep
 import type { SocialLoginBody, SocialProvider } from './social';
 import type { ChatPageBody, ChatPageContent, ChatSent, ChatsContent, MuteChatBody, SendChatBody } from './chat';
 import type { NotificationPage, NotificationSettings } from './notifications';
+import type { AuditPage, StaffMember, StaffProfile, StaffRole, StaffSignIn } from './staff';
 
 /**
  * Every api endpoint, once: method, path and aliases, what it takes, what it answers, and whether it needs
@@ -117,11 +118,21 @@ export interface Contents {
   SwapOfferPage: SwapOfferPage;
   SwapPayment: { payment: SwapPayment };
   StatusHistory: StatusHistory;
+  StaffSignIn: StaffSignIn;
+  StaffRecoveryCodes: { recovery_codes: string[] };
+  StaffProfile: { profile: StaffProfile };
+  StaffList: { staff: StaffMember[] };
+  AuditPage: AuditPage;
 }
 export type ContentName = keyof Contents;
 
-/** Who may call: `required` needs a bearer token (401 without), `optional` answers visitors too. */
-export type AuthRule = 'required' | 'optional' | 'none';
+/**
+ * Who may call: `required` needs a bearer token (401 without), `optional` answers visitors too. Staff endpoints
+ * take only a staff sign-in (`/api/admin/login`): `staff-factor` before its second factor is given (setting up
+ * or entering the authenticator's code), `support` and `admin` after it, for either role or admins alone; anyone
+ * else gets 404, as if they were not there.
+ */
+export type AuthRule = 'required' | 'optional' | 'none' | 'staff-factor' | 'support' | 'admin';
 
 /** Where the input travels: a JSON body, the query string, a multipart form, or only the path. */
 export type InputKind = 'body' | 'query' | 'multipart' | 'path';
@@ -143,7 +154,7 @@ export interface Endpoint<In = unknown, C extends ContentName = ContentName> {
    */
   session?: 'sign-in' | 'logout';
   /** a document of its own (the OpenAPI reference), not the envelope */
-  document?: 'json' | 'html' | 'png';
+  document?: 'json' | 'html' | 'png' | 'csv';
   tag: string;
   summary: string;
   /** never set: carries the input's type to callers */
@@ -170,6 +181,13 @@ export type Id = number | string;
 export interface Paging {
   pageNumber?: number;
   perPage?: number;
+}
+/** The audit trail's filters: a staff member, a kind of action, a target. */
+export interface AuditQuery {
+  staffId?: Id;
+  kind?: string;
+  targetType?: string;
+  targetId?: string;
 }
 export interface PushToken {
   fcmToken?: string | null;
@@ -1200,15 +1218,15 @@ export const endpoints = {
     tag: 'Disputes',
     summary: "An order's dispute and its timeline, for its buyer and its seller",
   }),
-  refund: define<{ id: Id; amount?: number | string }>()({
+  refund: define<{ id: Id; amount?: number | string; code?: string }>()({
     method: 'GET',
     path: '/api/refund/:id',
-    auth: 'required',
+    auth: 'support',
     input: 'query',
     content: 'Dispute',
     tag: 'Disputes',
     summary:
-      "Support staff: ends an order's dispute with a refund to the buyer's card (all, or `amount` dollars), the rest to the seller",
+      "Support staff: ends an order's dispute with a refund to the buyer's card (all, or `amount` dollars), the rest to the seller; above $500 with a current authenticator `code`",
   }),
 
   // --- ratings and reviews (spec sections 3, 4 and 7; issue 13)
@@ -1334,6 +1352,111 @@ export const endpoints = {
     content: 'ImageUploaded',
     tag: 'Files',
     summary: 'Upload one photo (multipart field "image", at most 5 MB): stored re-encoded, ≤ 800 px, no EXIF',
+  }),
+
+  // --- staff: sign-in with a second factor, the staff themselves, the audit trail (spec section 7, Admin; issue 34)
+  staffSignIn: define<{ email: string; password: string }>()({
+    method: 'POST',
+    path: '/api/admin/login',
+    auth: 'none',
+    input: 'body',
+    content: 'StaffSignIn',
+    session: 'sign-in',
+    tag: 'Admin',
+    summary:
+      "Staff sign-in, first step: e-mail and password; then the authenticator's code (or its set-up, the first time)",
+  }),
+  staffEnrol: define<{ code: string }>()({
+    method: 'POST',
+    path: '/api/admin/factor/enrol',
+    auth: 'staff-factor',
+    input: 'body',
+    content: 'StaffRecoveryCodes',
+    tag: 'Admin',
+    summary: 'Confirms the authenticator offered at sign-in with its first code; answers ten recovery codes, once',
+  }),
+  staffVerify: define<{ code?: string; recoveryCode?: string }>()({
+    method: 'POST',
+    path: '/api/admin/factor/verify',
+    auth: 'staff-factor',
+    input: 'body',
+    content: 'Empty',
+    tag: 'Admin',
+    summary: 'Staff sign-in, second step: a code of the authenticator, or one of the recovery codes',
+  }),
+  staffProfile: define()({
+    method: 'GET',
+    path: '/api/admit/profile',
+    auth: 'support',
+    input: 'path',
+    content: 'StaffProfile',
+    tag: 'Admin',
+    summary: 'The signed-in staff member: their account, role and recovery codes left',
+  }),
+  staffRecoveryCodes: define<{ code: string }>()({
+    method: 'POST',
+    path: '/api/admit/recovery-codes',
+    auth: 'support',
+    input: 'body',
+    content: 'StaffRecoveryCodes',
+    tag: 'Admin',
+    summary: 'New recovery codes for the signed-in staff member (a current code confirms); the old ones stop working',
+  }),
+  staffList: define()({
+    method: 'GET',
+    path: '/api/admin/staff',
+    auth: 'admin',
+    input: 'path',
+    content: 'StaffList',
+    tag: 'Admin',
+    summary: 'Everyone who holds a staff role',
+  }),
+  staffGrant: define<{ email: string; role: StaffRole; code: string; reason?: string }>()({
+    method: 'POST',
+    path: '/api/admin/staff/grant',
+    auth: 'admin',
+    input: 'body',
+    content: 'Empty',
+    tag: 'Admin',
+    summary: "Gives a member's account (by its e-mail) a staff role, or changes it (a current code confirms)",
+  }),
+  staffRevoke: define<{ userId: Id; code: string; reason?: string }>()({
+    method: 'POST',
+    path: '/api/admin/staff/revoke',
+    auth: 'admin',
+    input: 'body',
+    content: 'Empty',
+    tag: 'Admin',
+    summary: "Takes a staff member's role away; their staff sign-ins end (a current code confirms)",
+  }),
+  staffResetFactor: define<{ userId: Id; code: string; reason?: string }>()({
+    method: 'POST',
+    path: '/api/admin/staff/reset-factor',
+    auth: 'admin',
+    input: 'body',
+    content: 'Empty',
+    tag: 'Admin',
+    summary:
+      'A staff member who lost their authenticator sets up a new one at their next sign-in (a current code confirms)',
+  }),
+  audit: define<AuditQuery & Paging>()({
+    method: 'GET',
+    path: '/api/admin/audit',
+    auth: 'support',
+    input: 'query',
+    content: 'AuditPage',
+    tag: 'Admin',
+    summary: 'The audit trail, newest first: every staff action, filtered by staff member, kind and target',
+  }),
+  auditCsv: define<AuditQuery>()({
+    method: 'GET',
+    path: '/api/admin/audit.csv',
+    auth: 'support',
+    input: 'query',
+    content: 'Empty',
+    document: 'csv',
+    tag: 'Admin',
+    summary: 'The audit trail as CSV (the same filters), for a spreadsheet',
   }),
 
   // --- this table, for mobile developers

@@ -21,3 +21,4 @@ export * from './account-safety';
 export * from './social';
 export * from './chat';
 export * from './notifications';
+export * from './staff';

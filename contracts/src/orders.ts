@@ -27,7 +27,6 @@ export const orderMessages = {
   disputeImagesInvalid: 'Up to 5 photos you uploaded can be added',
   additionalRequired: 'Please write what you want to add',
   refundInvalid: 'The refund must be more than $0 and at most what the buyer paid',
-  staffOnly: 'Only support staff can do this',
   disputeOpened: 'Dispute created. Our support team will review it.',
   disputeUpdated: 'Additional information added',
   ratingRequired: 'Please choose a rating',

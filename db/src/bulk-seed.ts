@@ -438,7 +438,6 @@ async function ensureSellers(db: Knex, wanted: number, rng: Random): Promise<{ s
       city: place.city,
       state: place.state,
       zip,
-      role: 'user',
       password_hash: SELLER_PASSWORD_HASH,
       created_at: now,
       updated_at: now,

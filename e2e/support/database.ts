@@ -27,8 +27,8 @@ export async function dumpDatabase(): Promise<string> {
 }
 
 /**
- * The site's own database, for what a journey cannot do through a screen yet: time passing (an inspection
- * window closing) and support staff (their screens are a later issue). Through the project's own knex
+ * The site's own database, for what a journey cannot do through a screen: time passing (an inspection window
+ * closing). Through the project's own knex
  * setup, so a date is written as the server writes it.
  */
 export async function withDatabase<T>(work: (db: Knex) => Promise<T>): Promise<T> {

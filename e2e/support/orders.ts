@@ -54,13 +54,6 @@ export async function labelBought(orderId: number): Promise<void> {
     .toBeTruthy();
 }
 
-/** The user of this e-mail becomes support staff. */
-export function makeSupportStaff(email: string): Promise<void> {
-  return withDatabase(async (db) => {
-    await db('users').where({ email }).update({ role: 'support' });
-  });
-}
-
 /** What the payment sandbox charged to a card for one PaymentIntent (pi_…) and refunded of it, in cents. */
 export async function paymentMoney(
   request: APIRequestContext,

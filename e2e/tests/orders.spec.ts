@@ -3,7 +3,8 @@ import { seriousViolations } from '../support/axe';
 import { signIn } from '../support/catalog';
 import { expectLedgerInvariants } from '../support/ledger';
 import { sellerWithListing } from '../support/listings';
-import { advanceParcel, cardMoney, closeInspectionWindow, makeSupportStaff, orderReaches } from '../support/orders';
+import { advanceParcel, cardMoney, closeInspectionWindow, orderReaches } from '../support/orders';
+import { makeStaff, staffSignIn } from '../support/staff';
 import { photos } from '../support/photos';
 import { newUser, registerViaApi, xsrfHeaders, type TestUser } from '../support/users';
 import { baseURL, JOBS_ACT_WITHIN_MS } from '../servers';
@@ -285,7 +286,8 @@ test('a dispute with two photos holds the money; support refunds it to the card'
 
   // support refunds it in full, back to the card
   const support = await person(browser);
-  await makeSupportStaff(support.user.email);
+  await makeStaff(support.user.email, 'support');
+  await staffSignIn(support.page, support.user);
   const refunded = await support.page.request.get(`/api/refund/${order.id}`, {
     headers: await xsrfHeaders(support.page),
   });

@@ -32,6 +32,8 @@ import { questionsRoutes } from './questions';
 import { reportsRoutes } from './reports';
 import { searchRoutes } from './search';
 import { placesRoutes } from './places';
+import { staffChecks, staffRoutes } from './staff';
+import { auditRoutes } from './audit';
 import { keptForVisitors } from './kept-for-visitors';
 import { openApiRoutes } from './openapi';
 import { ApiRouter } from './router';
@@ -107,7 +109,11 @@ export function createApiApp(options: ApiOptions): Express {
   app.use((req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next()));
 
   // every route of the endpoint table (contracts' endpoints.ts), feature by feature, then the document of them
-  const api = new ApiRouter({ required: requireAuth(deps.db), optional: optionalAuth(deps.db) });
+  const api = new ApiRouter({
+    required: requireAuth(deps.db),
+    optional: optionalAuth(deps.db),
+    ...staffChecks(deps.db),
+  });
   for (const feature of [
     authRoutes,
     homeRoutes,
@@ -132,6 +138,8 @@ export function createApiApp(options: ApiOptions): Express {
     disputesRoutes,
     reviewsRoutes,
     swapsRoutes,
+    staffRoutes,
+    auditRoutes,
   ]) {
     feature(deps, api);
   }

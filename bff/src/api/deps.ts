@@ -30,6 +30,11 @@ export interface ApiDeps {
   shipping: ShippingPort;
   /** social sign-in: OpenID Connect providers (Google, Apple…), or our sandbox playing Google */
   identity: Identity;
+  /**
+   * What staff members' authenticator secrets are encrypted under: STAFF_KEY, or one kept in DATA_DIR (every api
+   * process must have the same one).
+   */
+  staffKey: string;
   /** events to users' open connections (socket.io): chat messages, typing, read receipts */
   realtime: Realtime;
 }

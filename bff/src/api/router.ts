@@ -30,11 +30,8 @@ export interface Call<T> {
   res: Response;
 }
 
-/** The session checks an endpoint's `auth` names (the auth feature's bearer-token middleware). */
-export interface SessionChecks {
-  required: RequestHandler;
-  optional: RequestHandler;
-}
+/** The session check each `auth` of the table names: the auth feature's bearer-token middleware, the staff feature's. */
+export type SessionChecks = Record<Exclude<AnyEndpoint['auth'], 'none'>, RequestHandler>;
 
 /**
  * The api's routes, registered from the endpoint table (contracts' endpoints.ts): the method, every path
@@ -49,7 +46,14 @@ export class ApiRouter {
   private readonly auth: Record<AnyEndpoint['auth'], RequestHandler[]>;
 
   constructor(checks: SessionChecks) {
-    this.auth = { required: [checks.required], optional: [checks.optional], none: [] };
+    this.auth = {
+      required: [checks.required],
+      optional: [checks.optional],
+      'staff-factor': [checks['staff-factor']],
+      support: [checks.support],
+      admin: [checks.admin],
+      none: [],
+    };
   }
 
   handle<T = undefined>(

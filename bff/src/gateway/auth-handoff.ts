@@ -92,7 +92,7 @@ export function createAuthHandoff(options: { apiUrl: string; config: Config; idl
 
   const openSession = sessionOpener(options);
 
-  // the token of `{ token, user }` stays here, the browser gets the user
+  // the token of `{ token, user, … }` stays here, the browser gets the rest (a staff sign-in's role and set-up too)
   router.post(sessionPaths('sign-in', 'POST'), rawBody, async (req: Request, res: Response, next: NextFunction) => {
     // never let the api create an account or a token that no session could hold
     if (!req.session) return next(new Error(`no session for the sign-in path ${req.originalUrl}`));
@@ -102,7 +102,8 @@ export function createAuthHandoff(options: { apiUrl: string; config: Config; idl
       const content = answer.body?.Content;
       if (!(answer.status < 300 && answer.body?.Success === true && isLoginContent(content))) return relay(res, answer);
       await openSession(req, res, content);
-      const reply: Envelope<{ user: LoginContent['user'] }> = { ...answer.body, Content: { user: content.user } };
+      const { token: _kept, ...rest } = content;
+      const reply: Envelope<Omit<typeof content, 'token'>> = { ...answer.body, Content: rest };
       res.status(answer.status).json(reply);
     } catch (err) {
       next(err);

@@ -100,6 +100,7 @@ async function startApi(config: Config, db: Knex, logger: Logger): Promise<Start
     payments,
     shipping,
     identity: createIdentity(config.identity),
+    staffKey: config.staffKey,
     trustProxy: apiTrustProxy(config),
   });
   const server = await listenGracefully(apiListener(app), config.apiPort, config.apiHost);

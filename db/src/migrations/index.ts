@@ -25,6 +25,7 @@ import * as cardHolds from './023_card_holds';
 import * as ledgerParams from './024_ledger_params';
 import * as reconciliationWindows from './025_reconciliation_windows';
 import * as cardHoldRequests from './026_card_hold_requests';
+import * as staff from './027_staff';
 
 interface Migration {
   name: string;
@@ -60,6 +61,7 @@ const migrations: Migration[] = [
   { name: '024_ledger_params', ...ledgerParams },
   { name: '025_reconciliation_windows', ...reconciliationWindows },
   { name: '026_card_hold_requests', ...cardHoldRequests },
+  { name: '027_staff', ...staff },
 ];
 
 /**

@@ -19,6 +19,7 @@ import { fieldError, HttpError } from '../../http';
 import { filesNamed, storeAvatar } from '../media';
 import { reputationOf } from '../reviews';
 import { toUser, usersRepo, type UserRow } from '../users';
+import type { AuthContext } from '../auth';
 import { compileForm, parse } from '../validation';
 
 /** "1"/"true" from a form, 1/true from JSON: take the avatar away. */
@@ -68,7 +69,7 @@ function profileColumns(user: UserRow, input: ProfileBody): Partial<UserRow> {
  */
 export async function editProfile(
   deps: ApiDeps,
-  user: UserRow,
+  { user, role }: AuthContext,
   body: unknown,
   files: Express.Multer.File[],
 ): Promise<User> {
@@ -94,7 +95,7 @@ export async function editProfile(
     if (isUniqueViolation(err)) throw fieldError({ [usernameField]: messages.usernameTaken }, 409);
     throw err;
   }
-  return toUser((await usersRepo.byId(deps.db, user.id))!);
+  return toUser((await usersRepo.byId(deps.db, user.id))!, role);
 }
 
 /** A user anyone may look at: a deleted or unknown one is not found. */

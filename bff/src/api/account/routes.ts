@@ -26,7 +26,8 @@ const getUserSchema = Joi.object({
 /** The signed-in user's own account (spec section 7, Profile), and what anyone sees of a user. */
 export function accountRoutes(deps: ApiDeps, api: ApiRouter): void {
   api.handle(endpoints.userDetail, {}, ({ res }) => {
-    ok(res, { user: toUser(authOf(res).user) });
+    const { user, role } = authOf(res);
+    ok(res, { user: toUser(user, role) });
   });
 
   // an avatar and feedback's photos are counted with the others a user uploads on their own, before the body
@@ -40,7 +41,7 @@ export function accountRoutes(deps: ApiDeps, api: ApiRouter): void {
     endpoints.editUser,
     { before: [countPhotos, multipartUpload(deps.dataDir, AVATAR_FORM)] },
     async ({ req, res }) => {
-      const user = await editProfile(deps, authOf(res).user, req.body, uploadedFiles(req));
+      const user = await editProfile(deps, authOf(res), req.body, uploadedFiles(req));
       ok(res, { user }, profileMessages.profileUpdated);
     },
   );

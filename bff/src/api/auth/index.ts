@@ -3,6 +3,25 @@
  * middleware and the current-password check of sensitive changes.
  */
 export { authRoutes } from './routes';
-export { authOf, bearerSessions, optionalAuth, requireAuth, viewerOf, type AuthContext } from './middleware';
-export { checkOwnPassword, endEverySession, registerPushToken } from './service';
-export { tokensRepo } from './repo';
+export {
+  authOf,
+  authOfBearer,
+  bearerOf,
+  bearerSessions,
+  optionalAuth,
+  requireAuth,
+  viewerOf,
+  type AuthContext,
+} from './middleware';
+export {
+  checkOwnPassword,
+  checkSignIn,
+  endEverySession,
+  individualUser,
+  issueToken,
+  registerPushToken,
+  roleOf,
+} from './service';
+export { hashPassword } from './passwords';
+export { digest } from './tokens';
+export { tokensRepo, type TokenKind } from './repo';

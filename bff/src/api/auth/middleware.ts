@@ -2,14 +2,11 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { messages, SESSION_REVOKED_ERROR } from '@swapstuff/contracts';
 import type { Knex } from '@swapstuff/db';
 import { HttpError } from '../../http';
-import type { UserRow } from '../users';
-import { tokensRepo } from './repo';
+import { tokensRepo, type ActiveToken } from './repo';
 import { digest } from './tokens';
 
-export interface AuthContext {
-  user: UserRow;
-  tokenId: number;
-}
+/** Who a request's bearer token signs in: the user, their role, and what kind of sign-in it is. */
+export type AuthContext = ActiveToken;
 
 /** Reads the bearer secret; undefined when the request carries none. */
 export function bearerOf(req: Request): string | undefined {

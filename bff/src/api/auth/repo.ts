@@ -1,12 +1,33 @@
 import { toDate, type Knex } from '@swapstuff/db';
+import type { UserRole } from '@swapstuff/contracts';
 import type { UserRow } from '../users';
 
-export type TokenKind = 'web' | 'mobile';
+export type TokenKind = 'web' | 'mobile' | 'staff';
 
 /** A bearer token unused for this long stops working (401 "407"); each use extends it. */
 export const TOKEN_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
-/** last_used_at is written at most this often, so reads do not each cost a write. */
-const TOUCH_EVERY_MS = 5 * 60 * 1000;
+/** A staff sign-in ends sooner: after 30 minutes without use, and 12 hours after it began however busy. */
+export const STAFF_IDLE_MS = 30 * 60 * 1000;
+export const STAFF_SIGN_IN_MS = 12 * 60 * 60 * 1000;
+/**
+ * last_used_at is written at most this often, so reads do not each cost a write; a staff token's each minute,
+ * so that its 30 minutes are not shortened by more than one.
+ */
+const TOUCH_EVERY_MS = { web: 5 * 60 * 1000, mobile: 5 * 60 * 1000, staff: 60 * 1000 } satisfies Record<
+  TokenKind,
+  number
+>;
+
+/** A live token: its user, and what kind of sign-in it is. */
+export interface ActiveToken {
+  user: UserRow;
+  tokenId: number;
+  /** 'user', or the staff role the user holds (staff_roles) */
+  role: UserRole;
+  kind: TokenKind;
+  /** a staff sign-in's second factor has been given (always false for other kinds) */
+  secondFactor: boolean;
+}
 
 export const tokensRepo = {
   async insert(
@@ -21,32 +42,67 @@ export const tokensRepo = {
       push_token: row.pushToken,
       created_at: now,
       last_used_at: now,
+      expires_at: row.kind === 'staff' ? new Date(now.getTime() + STAFF_SIGN_IN_MS) : null,
     });
     return Number(id);
   },
 
   /** The live token with this hash and its (not deleted) user. */
-  async findActive(db: Knex, tokenHash: string): Promise<{ user: UserRow; tokenId: number } | undefined> {
+  async findActive(db: Knex, tokenHash: string): Promise<ActiveToken | undefined> {
     const now = Date.now();
     const row = await db('auth_tokens')
       .join('users', 'users.id', 'auth_tokens.user_id')
+      .leftJoin('staff_roles', 'staff_roles.user_id', 'users.id')
       .where('auth_tokens.token_hash', tokenHash)
       .whereNull('auth_tokens.revoked_at')
       .whereNull('users.deleted_at')
       .where('auth_tokens.last_used_at', '>', new Date(now - TOKEN_IDLE_MS))
-      .first<(UserRow & { token_id: number; token_last_used_at: Date | number }) | undefined>(
+      .where((q) => q.whereNull('auth_tokens.expires_at').orWhere('auth_tokens.expires_at', '>', new Date(now)))
+      .first<
+        | (UserRow & {
+            token_id: number;
+            token_last_used_at: Date | number;
+            token_kind: TokenKind;
+            token_second_factor_at: Date | number | null;
+            staff_role: UserRole | null;
+          })
+        | undefined
+      >(
         'users.*',
         'auth_tokens.id as token_id',
         'auth_tokens.last_used_at as token_last_used_at',
+        'auth_tokens.kind as token_kind',
+        'auth_tokens.second_factor_at as token_second_factor_at',
+        'staff_roles.role as staff_role',
       );
     if (!row) return undefined;
-    const { token_id: tokenId, token_last_used_at: lastUsed, ...user } = row;
-    if (now - toDate(lastUsed).getTime() > TOUCH_EVERY_MS) {
+    const {
+      token_id: tokenId,
+      token_last_used_at: lastUsed,
+      token_kind: kind,
+      token_second_factor_at: secondFactorAt,
+      staff_role: role,
+      ...user
+    } = row;
+    const idleFor = now - toDate(lastUsed).getTime();
+    if (kind === 'staff' && idleFor > STAFF_IDLE_MS) return undefined;
+    if (idleFor > TOUCH_EVERY_MS[kind]) {
       await db('auth_tokens')
         .where({ id: tokenId })
         .update({ last_used_at: new Date(now) });
     }
-    return { user: user as UserRow, tokenId };
+    return {
+      user: user as UserRow,
+      tokenId,
+      role: role ?? 'user',
+      kind,
+      secondFactor: kind === 'staff' && secondFactorAt !== null,
+    };
+  },
+
+  /** A staff sign-in's second factor has been given. */
+  async markSecondFactor(db: Knex, tokenId: number): Promise<void> {
+    await db('auth_tokens').where({ id: tokenId, kind: 'staff' }).update({ second_factor_at: new Date() });
   },
 
   /** The device's push token, which goes with its sign-in (and is dropped with it at logout). */
@@ -72,6 +128,14 @@ export const tokensRepo = {
 
   async revoke(db: Knex, tokenId: number): Promise<void> {
     await db('auth_tokens').where({ id: tokenId }).whereNull('revoked_at').update({ revoked_at: new Date() });
+  },
+
+  /** Ends the user's staff sign-ins (their role changed or went, their authenticator was reset). */
+  async revokeStaffOf(db: Knex, userId: number): Promise<void> {
+    await db('auth_tokens')
+      .where({ user_id: userId, kind: 'staff' })
+      .whereNull('revoked_at')
+      .update({ revoked_at: new Date() });
   },
 
   /** Revokes every live token of the user except `keepTokenId` (all of them when it is undefined). */

@@ -1,4 +1,10 @@
-import { messages, type BusinessRegisterBody, type LoginContent, type RegisterBody } from '@swapstuff/contracts';
+import {
+  messages,
+  type BusinessRegisterBody,
+  type LoginContent,
+  type RegisterBody,
+  type UserRole,
+} from '@swapstuff/contracts';
 import { isUniqueViolation, withTransaction, type Knex } from '@swapstuff/db';
 import type { ApiDeps } from '../deps';
 import { clearLimit, consume, escapeHtml, fieldError, HttpError, refund, type Limit } from '../../http';
@@ -48,7 +54,13 @@ export async function issueToken(deps: ApiDeps, user: UserRow, client: ClientInf
     kind: client.kind,
     pushToken: client.pushToken,
   });
-  return { token, user: toUser(user) };
+  return { token, user: toUser(user, await roleOf(deps.db, user.id)) };
+}
+
+/** 'user', or the staff role the user holds. */
+export async function roleOf(db: Knex, userId: number): Promise<UserRole> {
+  const row = await db('staff_roles').where({ user_id: userId }).first<{ role: UserRole } | undefined>('role');
+  return row?.role ?? 'user';
 }
 
 async function createAccount(
@@ -152,18 +164,23 @@ export async function registerBusiness(
  * A successful sign-in clears its account's count and gives its IP's attempt back.
  */
 export async function signIn(deps: ApiDeps, body: SignInBody, client: ClientInfo): Promise<LoginContent> {
+  return issueToken(deps, await checkSignIn(deps, body, client.ip), client);
+}
+
+/** The password check of every sign-in (the marketplace's and staff's): the account it opens, or 401 / 429. */
+export async function checkSignIn(deps: ApiDeps, body: SignInBody, ip: string): Promise<UserRow> {
   const user = await usersRepo.byEmail(deps.db, body.email);
   const accountKey = signInKey(user, body.email);
   const limits: Limit[] = [
     { key: accountKey, max: ACCOUNT_FAILURES_PER_MINUTE, windowMs: MINUTE, message: messages.tooManyAttempts },
-    { key: ipKey(client.ip), max: IP_FAILURES_PER_MINUTE, windowMs: MINUTE, message: messages.tooManyAttempts },
+    { key: ipKey(ip), max: IP_FAILURES_PER_MINUTE, windowMs: MINUTE, message: messages.tooManyAttempts },
   ];
   await consume(deps.db, limits);
   const valid = user ? await verifyPassword(user.password_hash, body.password) : await burnVerify(body.password);
   if (!user || !valid) throw new HttpError(401, messages.invalidCredentials);
   await clearLimit(deps.db, accountKey);
-  await refund(deps.db, ipKey(client.ip));
-  return issueToken(deps, user, client);
+  await refund(deps.db, ipKey(ip));
+  return user;
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   type Member,
 } from '../../../test/orders';
 import { refuseInserts } from '../../../test/refused-writes';
+import { freshCode, staffMember } from '../../../test/staff';
 import { paymentEscrow, userBalances } from '../ledger';
 
 let api: TestApi;
@@ -46,11 +47,7 @@ const store = (user: Member, body: Record<string, unknown>) =>
 const view = (user: Member, orderId: number) =>
   call<{ dispute: DisputeView }>(api.url, 'GET', `/api/edit/dispute/${orderId}`, { token: user.token });
 
-async function staff(username: string): Promise<Member> {
-  const user = await member(api, username);
-  await api.db('users').where({ id: user.id }).update({ role: 'support' });
-  return user;
-}
+const staff = (username: string) => staffMember(api, username, 'support');
 
 describe('opening a dispute', () => {
   let buyer: Member;
@@ -162,8 +159,9 @@ describe('opening a dispute', () => {
   });
 
   it('refunds in full through the refund path (support staff only), back to the card', async () => {
+    // a member is not told the path exists
     const refused = await call(api.url, 'GET', `/api/refund/${order.id}`, { token: buyer.token });
-    expect(refused.status).toBe(403);
+    expect(refused.status).toBe(404);
     const support = await staff('sue_support');
     const pi = (await api.db('orders').where({ id: order.id }).first('payment_intent_id')).payment_intent_id;
     const refunded = await Promise.all(
@@ -218,6 +216,31 @@ describe('the other outcomes', () => {
     );
     const tooMuch = await call(api.url, 'GET', `/api/refund/${order.id}?amount=abc`, { token: support.token });
     expect(tooMuch.status).toBe(400);
+    await expectLedgerInvariants(api);
+  });
+
+  it('a refund above $500 asks for a current code of the staff member’s authenticator, and is in the audit trail', async () => {
+    const buyer = await member(api, 'big_spender');
+    const order = await deliveredOrder(api, seller, buyer, { price: '640' });
+    await store(buyer, { orderId: order.id, disputeType: 'Item damaged', disputeReason: 'The screen is cracked' });
+    const support = await staff('sid_large_refunds');
+    const withoutCode = await call(api.url, 'GET', `/api/refund/${order.id}?amount=600`, { token: support.token });
+    expect(withoutCode.status).toBe(403);
+    expect(withoutCode.body.Description).toBe('Enter a current code from your authenticator app to confirm this.');
+    const code = await freshCode(api.db, support);
+    const refunded = await call<{ dispute: DisputeView }>(
+      api.url,
+      'GET',
+      `/api/refund/${order.id}?amount=600&code=${code}`,
+      { token: support.token },
+    );
+    expect(refunded.status).toBe(200);
+    expect(refunded.body.Content.dispute.refund).toBe('600.00');
+    const audit = await api.db('audit_events').where({ kind: 'dispute.resolve', target_id: String(order.id) });
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ staff_id: support.id, target_type: 'order' });
+    expect(JSON.parse(audit[0].after)).toEqual({ status: 'Completed', refund_cents: 60_000 });
+    await runJobs(api);
     await expectLedgerInvariants(api);
   });
 

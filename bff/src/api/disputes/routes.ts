@@ -26,7 +26,12 @@ export function disputesRoutes(deps: ApiDeps, api: ApiRouter): void {
     ok(res, { dispute: await disputes.view(deps, authOf(res).user, orderId(req.params.id)) });
   });
 
-  api.handle<{ amount?: number }>(endpoints.refund, { schema: refundSchema }, async ({ input, req, res }) => {
-    ok(res, { dispute: await disputes.refundPath(deps, authOf(res).user, orderId(req.params.id), input.amount) });
-  });
+  api.handle<{ amount?: number; code?: string }>(
+    endpoints.refund,
+    { schema: refundSchema },
+    async ({ input, req, res }) => {
+      const actor = { auth: authOf(res), ip: req.ip ?? 'unknown' };
+      ok(res, { dispute: await disputes.refundPath(deps, actor, orderId(req.params.id), input) });
+    },
+  );
 }

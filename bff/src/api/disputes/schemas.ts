@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import { disputeRules, DISPUTE_TYPES, messages, orderMessages } from '@swapstuff/contracts';
 import { idSchema } from '../../http';
+import { staffCodeSchema } from '../staff';
 import { compileField } from '../validation';
 
 const object = (keys: Joi.PartialSchemaMap) => Joi.object(keys).messages({ 'object.base': messages.validationFailed });
@@ -52,4 +53,6 @@ export interface AdditionalInput {
 
 export const refundSchema = object({
   amount: Joi.number().positive().precision(2).max(999999).messages({ '*': orderMessages.refundInvalid }),
+  // a current code of the staff member's authenticator: a refund above $500 asks for one
+  code: staffCodeSchema,
 });

@@ -22,6 +22,8 @@ import {
   type OrderRow,
 } from '../orders';
 import { moveListing } from '../products';
+import { auditRepo } from '../audit';
+import { confirmWithCode, type Actor } from '../staff';
 import type { UserRow } from '../users';
 import { disputesRepo, type DisputeRow } from './repo';
 import type { AdditionalInput, StoreInput } from './schemas';
@@ -151,9 +153,11 @@ export async function addInfo(deps: ApiDeps, user: UserRow, input: AdditionalInp
 export interface Outcome {
   /** what goes back to the buyer's card: 0 releases it all to the seller */
   refundCents: number;
-  /** the staff member deciding, for the timeline */
+  /** the staff member deciding, for the timeline and the audit trail */
   staffId: number;
   note: string;
+  /** where the staff member decided from (the audit trail's) */
+  ip: string;
 }
 
 /**
@@ -203,6 +207,16 @@ export async function resolve(
       await moveListing(trx, deps.events, order.listing_id, full ? ListingStatus.Active : ListingStatus.Swapped);
     }
     await deps.events.emit(trx, 'dispute.resolved', { disputeId: dispute.id });
+    await auditRepo.insert(trx, {
+      staffId: outcome.staffId,
+      kind: 'dispute.resolve',
+      targetType: 'order',
+      targetId: order.id,
+      before: { status: 'Disputed', escrow_cents: left },
+      after: { status: 'Completed', refund_cents: outcome.refundCents },
+      reason: outcome.note,
+      ip: outcome.ip,
+    });
   });
   return disputeView(deps, (await disputesRepo.ofOrder(deps.db, order.id))!, order);
 }
@@ -231,18 +245,30 @@ export async function settleDispute(deps: OrderDeps, disputeId: number): Promise
   }
 }
 
-/** GET /api/refund/{id}: support staff refund the buyer (all, or `amount` dollars) and end the dispute. */
+/** A refund above this asks the staff member for a current code of their authenticator ($500). */
+export const LARGE_REFUND_CENTS = 50_000;
+
+/**
+ * GET /api/refund/{id}: support staff refund the buyer (all, or `amount` dollars) and end the dispute; above
+ * $500, after a current code (`code`).
+ */
 export async function refundPath(
   deps: ApiDeps,
-  staff: UserRow,
+  { auth, ip }: Actor,
   orderId: number,
-  amountDollars: number | undefined,
+  input: { amount?: number; code?: string },
 ): Promise<DisputeView> {
-  if (staff.role !== 'support' && staff.role !== 'admin') throw new HttpError(403, orderMessages.staffOnly);
+  const amountDollars = input.amount;
   const order = await ordersRepo.byId(deps.db, orderId);
   if (!order) throw new HttpError(404, orderMessages.disputeNotFound);
   const refundCents = amountDollars === undefined ? order.total_cents : Money.parse(String(amountDollars)).cents;
   if (refundCents <= 0) throw new HttpError(400, orderMessages.refundInvalid);
   const what = refundCents === order.total_cents ? 'in full' : `of $${Money.toWire(Money.fromCents(refundCents))}`;
-  return resolve(deps, orderId, { refundCents, staffId: staff.id, note: `Support refunded the buyer ${what}.` });
+  if (refundCents > LARGE_REFUND_CENTS) await confirmWithCode(deps, auth, input.code);
+  return resolve(deps, orderId, {
+    refundCents,
+    staffId: auth.user.id,
+    note: `Support refunded the buyer ${what}.`,
+    ip,
+  });
 }

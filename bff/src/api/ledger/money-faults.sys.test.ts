@@ -30,6 +30,7 @@ import {
 import { isRunning, startSite, type Site } from '../../../test/processes';
 import { ProviderGate, type ProviderCall } from '../../../test/provider-gate';
 import { accept, confirmPayment, expectOk, paid, swapDetail, swapListing } from '../../../test/swaps';
+import { staffMember, type StaffMember } from '../../../test/staff';
 import { paymentEscrow, userBalances } from '.';
 import { wholeCents } from './repo';
 
@@ -67,7 +68,7 @@ let dataDir: string;
 let db: Knex;
 let api: TestApi;
 let payments: PaymentsPort;
-let support: Member;
+let support: StaffMember;
 
 beforeAll(async () => {
   mariadb = await ThrowawayMariaDb.create();
@@ -91,8 +92,7 @@ beforeAll(async () => {
     sandbox: { url: site.payments, publicUrl: site.payments, secretKey: site.stripeKey(), publishableKey: 'pk_test' },
     webhookSecret: 'unused',
   });
-  support = await member(api, 'sue_support');
-  await db('users').where({ id: support.id }).update({ role: 'support' });
+  support = await staffMember(api, 'sue_support', 'support');
 }, 240_000);
 
 afterAll(async () => {

@@ -15,6 +15,7 @@ import { call, startTestApi, type TestApi } from '../../../test/harness';
 import { startFcmSandbox, type FcmSandbox } from '../../../test/fcm';
 import { fcmPush } from '../../adapters/push';
 import { AUSTIN, BUYABLE_FIELDS, buyableListing, buy, member, runJobs, type Member } from '../../../test/orders';
+import { staffMember } from '../../../test/staff';
 import {
   accept,
   agree,
@@ -209,8 +210,7 @@ describe('every event users hear of', () => {
       await member(api, 'bob_every'),
       await member(api, 'cy_every'),
     ];
-    const support = await member(api, 'sue_every');
-    await api.db('users').where({ id: support.id }).update({ role: 'support' });
+    const support = await staffMember(api, 'sue_every', 'support');
 
     // a question and its answer
     const lamp = await buyableListing(api, bob, { title: 'Desk lamp' });

@@ -21,9 +21,9 @@ export function notificationsRoutes(deps: ApiDeps, api: ApiRouter): void {
   });
 
   api.handle(endpoints.notificationSummary, {}, async ({ req, res }) => {
-    const { user, tokenId } = authOf(res);
+    const { user, tokenId, role } = authOf(res);
     const unread = await notifications.summary(deps, { userId: user.id, tokenId }, req.get('fcmToken'));
-    ok(res, { unread_count: unread, user: toUser(user) });
+    ok(res, { unread_count: unread, user: toUser(user, role) });
   });
 
   api.handle<{ before?: number }>(endpoints.notificationList, { schema: listSchema }, async ({ input, res }) => {

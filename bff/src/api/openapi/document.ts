@@ -33,6 +33,9 @@ const failure = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Failure' } } },
 });
 
+const isStaffOnly = (endpoint: AnyEndpoint) =>
+  endpoint.auth === 'staff-factor' || endpoint.auth === 'support' || endpoint.auth === 'admin';
+
 /** The answers every endpoint may give besides its own. */
 function failures(endpoint: AnyEndpoint): Record<string, unknown> {
   return {
@@ -40,7 +43,12 @@ function failures(endpoint: AnyEndpoint): Record<string, unknown> {
       ? { 400: failure('The input was refused: Content.errors holds field → message') }
       : {}),
     ...(endpoint.auth === 'required' ? { 401: failure('No session, or one that ended (error "407")') } : {}),
-    404: failure('Not found (also what ids of other users’ things answer)'),
+    ...(endpoint.auth === 'admin' ? { 403: failure('A support agent’s staff sign-in: this is for admins') } : {}),
+    404: failure(
+      isStaffOnly(endpoint)
+        ? 'Not found: also what anyone but a staff sign-in (with its second factor) is answered'
+        : 'Not found (also what ids of other users’ things answer)',
+    ),
     429: failure('Too many attempts: see Retry-After'),
     503: failure('The service is briefly unavailable: see Retry-After'),
   };
@@ -73,7 +81,9 @@ function operation(name: string, route: RegisteredRoute, params: string[], alias
   const success = endpoint.document
     ? endpoint.document === 'html'
       ? { description: 'The page', content: { 'text/html': { schema: { type: 'string' } } } }
-      : { description: 'The document', content: { 'application/json': { schema: { type: 'object' } } } }
+      : endpoint.document === 'csv'
+        ? { description: 'The table', content: { 'text/csv': { schema: { type: 'string' } } } }
+        : { description: 'The document', content: { 'application/json': { schema: { type: 'object' } } } }
     : {
         description: 'Success: Content is the answer',
         content: {
@@ -84,7 +94,7 @@ function operation(name: string, route: RegisteredRoute, params: string[], alias
     operationId: alias ? `${name}Alias${alias}` : name,
     tags: [endpoint.tag],
     summary: alias ? `${endpoint.summary} (another path of ${name})` : endpoint.summary,
-    ...(endpoint.auth === 'required' ? { security: [{ bearer: [] }] } : {}),
+    ...(endpoint.auth === 'required' || isStaffOnly(endpoint) ? { security: [{ bearer: [] }] } : {}),
     ...(endpoint.auth === 'optional' ? { security: [{}, { bearer: [] }] } : {}),
     parameters: [
       ...params.map((param) => ({ name: param, in: 'path', required: true, schema: { type: 'string' } })),

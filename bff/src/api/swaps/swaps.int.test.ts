@@ -250,7 +250,7 @@ describe('a dispute on a leg', () => {
         storage: diskStorage(api.dataDir),
       },
       annLeg.id,
-      { refundCents: 0, staffId: staff.id, note: 'The lamp works with a new bulb' },
+      { refundCents: 0, staffId: staff.id, note: 'The lamp works with a new bulb', ip: '127.0.0.1' },
     );
     await runJobs(api);
     expect(await statusOf(api, made.id)).toBe(OfferStatus.Completed);

@@ -20,7 +20,6 @@ export interface UserRow {
   city: string | null;
   state: string | null;
   zip: string | null;
-  role: string;
   password_hash: string;
   password_changed_at: Date | number | null;
   deleted_at: Date | number | null;
@@ -30,11 +29,14 @@ export interface UserRow {
 
 export type NewUser = Omit<
   UserRow,
-  'id' | 'created_at' | 'updated_at' | 'deleted_at' | 'password_changed_at' | 'avatar' | 'customer_id' | 'role'
+  'id' | 'created_at' | 'updated_at' | 'deleted_at' | 'password_changed_at' | 'avatar' | 'customer_id'
 >;
 
-/** The profile clients see: never the password hash or bookkeeping columns. */
-export function toUser(row: UserRow): User {
+/**
+ * The profile clients see: never the password hash or bookkeeping columns. The role is a staff member's (the
+ * staff feature's table), 'user' for everyone else.
+ */
+export function toUser(row: UserRow, role: UserRole): User {
   const user: User = {
     id: row.id,
     first_name: row.first_name ?? '',
@@ -45,7 +47,7 @@ export function toUser(row: UserRow): User {
     avatar: row.avatar,
     customer_id: row.customer_id,
     is_business: row.is_business ? 1 : 0,
-    role: row.role as UserRole,
+    role,
   };
   if (user.is_business) {
     Object.assign(user, {
@@ -105,7 +107,6 @@ export const usersRepo = {
     const [id] = await db('users').insert({
       ...user,
       email: canonicalEmail(user.email),
-      role: 'user',
       created_at: now,
       updated_at: now,
     });

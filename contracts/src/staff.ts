@@ -1,0 +1,78 @@
+import type { User } from './types';
+
+/**
+ * Issue 34: support staff (docs/decisions.md, "Support staff"). The spec names only the admin api's groups
+ * (`/api/admin/…`, the admin's own profile under `/api/admit/…`) and shows no admin screen: these words are ours.
+ */
+export const StaffRoles = ['admin', 'support'] as const;
+export type StaffRole = (typeof StaffRoles)[number];
+
+export const staffMessages = {
+  signedIn: 'Signed in. Enter the code from your authenticator app.',
+  enrolFirst: 'Signed in. Set up your authenticator app to finish signing in.',
+  enrolled: 'Your authenticator app is set up. Keep your recovery codes somewhere safe: each opens your account once.',
+  verified: 'Welcome back.',
+  codeRequired: 'Enter the 6-digit code from your authenticator app',
+  codeWrong: 'That code is not right. Enter the current code from your authenticator app.',
+  codeUsed: 'That code has been used already. Wait for the next one.',
+  recoveryCodeWrong: 'That recovery code is not right, or has been used already.',
+  alreadyEnrolled: 'Your authenticator app is already set up.',
+  notEnrolled: 'Set up your authenticator app first.',
+  tooManyCodes: 'Too many codes tried. Please try again later.',
+  /** a sensitive action (a role or fee change, a large refund, deleting a user) asks for a code of the moment */
+  freshCodeRequired: 'Enter a current code from your authenticator app to confirm this.',
+  adminOnly: 'Only an admin can do this.',
+  roleGranted: 'Role granted.',
+  roleRevoked: 'Role removed.',
+  noSuchUser: 'No account uses that e-mail address.',
+  lastAdmin: 'Swapstuff needs an admin: make someone else admin first.',
+  recoveryCodesRenewed: 'New recovery codes made. The old ones no longer work.',
+} as const;
+
+/** What a staff sign-in (`/api/admin/login`) answers besides `{ token, user }`. */
+export interface StaffSignIn {
+  token?: string;
+  user: User;
+  role: StaffRole;
+  /** the authenticator to set up (first sign-in, or after a reset), or null when one is set up: ask for its code */
+  enrolment: { secret: string; uri: string; qr: string } | null;
+}
+
+export interface StaffProfile {
+  user: User;
+  role: StaffRole;
+  /** recovery codes not used yet */
+  recovery_codes_left: number;
+}
+
+export interface StaffMember {
+  user_id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  granted_at: string;
+  enrolled: boolean;
+}
+
+/** What every staff action writes to the audit trail (append-only). */
+export interface AuditEvent {
+  id: number;
+  staff_id: number | null;
+  /** the staff member's e-mail, or "command line" */
+  staff: string;
+  kind: string;
+  target_type: string;
+  target_id: string;
+  before: unknown;
+  after: unknown;
+  reason: string | null;
+  ip: string | null;
+  created_at: string;
+}
+
+export interface AuditPage {
+  events: AuditEvent[];
+  total: number;
+  pageNumber: number;
+  perPage: number;
+}
