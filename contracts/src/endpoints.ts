@@ -42,7 +42,7 @@ import type { BlockedUser, BlockState, DeleteAccountBody, DeletionCheck, UserRep
 import type { SocialLoginBody, SocialProvider } from './social';
 import type { ChatPageBody, ChatPageContent, ChatSent, ChatsContent, MuteChatBody, SendChatBody } from './chat';
 import type { NotificationPage, NotificationSettings } from './notifications';
-import type { AuditPage, StaffMember, StaffProfile, StaffRole, StaffSignIn } from './staff';
+import type { AuditPage, DisputeCase, DisputeQueue, StaffMember, StaffProfile, StaffRole, StaffSignIn } from './staff';
 
 /**
  * Every api endpoint, once: method, path and aliases, what it takes, what it answers, and whether it needs
@@ -123,6 +123,8 @@ export interface Contents {
   StaffProfile: { profile: StaffProfile };
   StaffList: { staff: StaffMember[] };
   AuditPage: AuditPage;
+  DisputeQueue: DisputeQueue;
+  DisputeCase: DisputeCase;
 }
 export type ContentName = keyof Contents;
 
@@ -1438,6 +1440,45 @@ export const endpoints = {
     tag: 'Admin',
     summary:
       'A staff member who lost their authenticator sets up a new one at their next sign-in (a current code confirms)',
+  }),
+  staffDisputes: define<{ status?: 'open' | 'resolved' } & Paging>()({
+    method: 'GET',
+    path: '/api/admin/disputes',
+    auth: 'support',
+    input: 'query',
+    content: 'DisputeQueue',
+    tag: 'Admin',
+    summary: 'The dispute queue: open disputes oldest first (or the resolved ones, newest first), with age and amount',
+  }),
+  staffDispute: define<{ id: Id }>()({
+    method: 'GET',
+    path: '/api/admin/disputes/:id',
+    auth: 'support',
+    input: 'path',
+    content: 'DisputeCase',
+    tag: 'Admin',
+    summary:
+      "A dispute by its id: the timeline both sides wrote with their photos, the order, its money and its parcel's tracking",
+  }),
+  staffDisputeMessage: define<{ disputeId: Id; text: string; askFrom?: 'buyer' | 'seller' }>()({
+    method: 'POST',
+    path: '/api/admin/disputes/message',
+    auth: 'support',
+    input: 'body',
+    content: 'DisputeCase',
+    tag: 'Admin',
+    summary:
+      "Support writes on a dispute's timeline (both sides read it); with `askFrom`, asks that side for more information (their order card shows it until they add to the dispute)",
+  }),
+  staffDisputeResolve: define<{ disputeId: Id; refund: number | string; note: string; code?: string }>()({
+    method: 'POST',
+    path: '/api/admin/disputes/resolve',
+    auth: 'support',
+    input: 'body',
+    content: 'DisputeCase',
+    tag: 'Admin',
+    summary:
+      "Ends a dispute: `refund` dollars back to the buyer's card (0 to all of the order's total), the rest released to the seller, through the ledger; above $500 with a current authenticator `code`",
   }),
   audit: define<AuditQuery & Paging>()({
     method: 'GET',

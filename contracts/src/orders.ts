@@ -369,9 +369,12 @@ export interface DisputeView {
   status: 'open' | 'resolved';
   refund: string | null;
   created_at: string;
+  /** the side support asked for more information, until it adds to the dispute */
+  info_requested_from: 'buyer' | 'seller' | null;
   timeline: {
     id: number;
-    kind: 'opened' | 'additional' | 'edited' | 'resolved';
+    /** `support`: a message of support's to both sides; `asked`: support's request to one side for more */
+    kind: 'opened' | 'additional' | 'edited' | 'resolved' | 'support' | 'asked';
     by: 'buyer' | 'seller' | 'support';
     text: string;
     images: string[];

@@ -1,3 +1,4 @@
+import type { DisputeView, Order } from './orders';
 import type { User } from './types';
 
 /**
@@ -27,7 +28,67 @@ export const staffMessages = {
   noSuchUser: 'No account uses that e-mail address.',
   lastAdmin: 'Swapstuff needs an admin: make someone else admin first.',
   recoveryCodesRenewed: 'New recovery codes made. The old ones no longer work.',
+  disputeMessageSent: 'Sent. Both sides see it on the dispute.',
+  disputeInfoAsked: 'Asked. They see your question on their order until they answer it.',
+  disputeMessageRequired: 'Write a message',
+  disputeResolved: 'Resolved. The money moves now; both sides are told.',
+  /** two staff members deciding one dispute at once: the one who was second is told */
+  disputeAlreadyResolved: 'This dispute has been resolved already.',
+  disputeNotFound: 'No dispute has that id.',
+  refundAmountInvalid: 'Enter a refund between $0.00 and the order’s total',
 } as const;
+
+/** Someone in an order, as staff see them. */
+export interface StaffParty {
+  id: number;
+  name: string;
+  email: string;
+}
+
+/** A dispute in the queue: oldest first, with its age and its amount. */
+export interface DisputeQueueItem {
+  id: number;
+  order_id: number;
+  title: string;
+  type: string;
+  reason: string;
+  status: 'open' | 'resolved';
+  /** the order's total, what a full refund gives back */
+  amount: string;
+  opened_at: string;
+  last_activity_at: string;
+  info_requested_from: 'buyer' | 'seller' | null;
+  buyer: StaffParty;
+  seller: StaffParty;
+}
+
+export interface DisputeQueue {
+  disputes: DisputeQueueItem[];
+  total: number;
+  pageNumber: number;
+  perPage: number;
+}
+
+/** One dispute with all a staff member needs to decide it. */
+export interface DisputeCase {
+  dispute: DisputeView;
+  title: string;
+  buyer: StaffParty;
+  seller: StaffParty;
+  order: {
+    id: number;
+    kind: 'buynow' | 'swap';
+    status: string;
+    amounts: Order['amounts'];
+    /** what the order's escrow still holds: the most a refund can give back */
+    escrow: string;
+    payment_intent_id: string | null;
+    carrier: string | null;
+    tracking_number: string | null;
+    delivered_at: string | null;
+    tracking: { status: string; details: string; at: string; place: string | null }[];
+  };
+}
 
 /** What a staff sign-in (`/api/admin/login`) answers besides `{ token, user }`. */
 export interface StaffSignIn {

@@ -26,6 +26,7 @@ import * as ledgerParams from './024_ledger_params';
 import * as reconciliationWindows from './025_reconciliation_windows';
 import * as cardHoldRequests from './026_card_hold_requests';
 import * as staff from './027_staff';
+import * as disputeSupport from './028_dispute_support';
 
 interface Migration {
   name: string;
@@ -62,6 +63,7 @@ const migrations: Migration[] = [
   { name: '025_reconciliation_windows', ...reconciliationWindows },
   { name: '026_card_hold_requests', ...cardHoldRequests },
   { name: '027_staff', ...staff },
+  { name: '028_dispute_support', ...disputeSupport },
 ];
 
 /**

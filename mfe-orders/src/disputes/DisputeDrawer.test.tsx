@@ -18,6 +18,7 @@ const dispute = (over: Partial<DisputeView> = {}): DisputeView => ({
   disputeReason: 'The leg is broken.',
   status: 'open',
   refund: null,
+  info_requested_from: null,
   created_at: '2026-11-24T10:00:00.000Z',
   timeline: [
     {

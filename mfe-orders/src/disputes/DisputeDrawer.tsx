@@ -24,8 +24,17 @@ const WHAT: Record<Entry['kind'], string> = {
   additional: 'added information',
   edited: 'edited the dispute',
   resolved: 'resolved the dispute',
+  support: 'wrote to both sides',
+  asked: 'asked for more information',
 };
-const COLORS: Record<Entry['kind'], string> = { opened: 'red', additional: 'blue', edited: 'gray', resolved: 'green' };
+const COLORS: Record<Entry['kind'], string> = {
+  opened: 'red',
+  additional: 'blue',
+  edited: 'gray',
+  resolved: 'green',
+  support: 'purple',
+  asked: 'orange',
+};
 
 /** The dispute's text, as the api's rules measure it. */
 const MESSAGE_MAX = 1000;

@@ -327,6 +327,7 @@ describe('what the cards’ buttons open', () => {
       disputeReason: 'The leg is broken.',
       status: 'open',
       refund: null,
+      info_requested_from: null,
       created_at: '2026-11-24T10:00:00.000Z',
       timeline: [
         {

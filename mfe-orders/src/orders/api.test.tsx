@@ -52,6 +52,7 @@ it('a dispute just opened is the one its drawer shows, with no second request', 
     disputeReason: 'It never came.',
     status: 'open',
     refund: null,
+    info_requested_from: null,
     created_at: '2026-11-24T10:00:00.000Z',
     timeline: [],
   };

@@ -1,9 +1,19 @@
-import { endpoints, orderMessages } from '@swapstuff/contracts';
+import { endpoints, orderMessages, staffMessages } from '@swapstuff/contracts';
 import { created, idParam, ok } from '../../http';
 import { authOf } from '../auth';
 import type { ApiDeps } from '../deps';
 import type { ApiRouter } from '../router';
-import { additionalSchema, refundSchema, storeSchema, type AdditionalInput, type StoreInput } from './schemas';
+import {
+  additionalSchema,
+  decideSchema,
+  queueSchema,
+  refundSchema,
+  storeSchema,
+  supportMessageSchema,
+  type AdditionalInput,
+  type StoreInput,
+} from './schemas';
+import * as support from './support';
 import * as disputes from './service';
 
 const orderId = (value: string | string[] | undefined) => idParam(value, orderMessages.orderNotFound);
@@ -32,6 +42,38 @@ export function disputesRoutes(deps: ApiDeps, api: ApiRouter): void {
     async ({ input, req, res }) => {
       const actor = { auth: authOf(res), ip: req.ip ?? 'unknown' };
       ok(res, { dispute: await disputes.refundPath(deps, actor, orderId(req.params.id), input) });
+    },
+  );
+
+  // support's side: the console's queue, one dispute, messages and questions, the decision
+  api.handle<{ status?: 'open' | 'resolved'; pageNumber: number; perPage: number }>(
+    endpoints.staffDisputes,
+    { schema: queueSchema },
+    async ({ input, res }) => {
+      ok(res, await support.queue(deps, input));
+    },
+  );
+
+  api.handle(endpoints.staffDispute, {}, async ({ req, res }) => {
+    ok(res, await support.disputeCase(deps, idParam(req.params.id, staffMessages.disputeNotFound)));
+  });
+
+  api.handle<{ disputeId: number; text: string; askFrom?: 'buyer' | 'seller' }>(
+    endpoints.staffDisputeMessage,
+    { schema: supportMessageSchema },
+    async ({ input, req, res }) => {
+      const actor = { auth: authOf(res), ip: req.ip ?? 'unknown' };
+      const sent = await support.message(deps, actor, input);
+      ok(res, sent, input.askFrom ? staffMessages.disputeInfoAsked : staffMessages.disputeMessageSent);
+    },
+  );
+
+  api.handle<{ disputeId: number; refund: number; note: string; code?: string }>(
+    endpoints.staffDisputeResolve,
+    { schema: decideSchema },
+    async ({ input, req, res }) => {
+      const actor = { auth: authOf(res), ip: req.ip ?? 'unknown' };
+      ok(res, await support.decide(deps, actor, input), staffMessages.disputeResolved);
     },
   );
 }

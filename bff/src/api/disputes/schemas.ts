@@ -1,6 +1,6 @@
 import Joi from 'joi';
-import { disputeRules, DISPUTE_TYPES, messages, orderMessages } from '@swapstuff/contracts';
-import { idSchema } from '../../http';
+import { disputeRules, DISPUTE_TYPES, messages, orderMessages, staffMessages } from '@swapstuff/contracts';
+import { idSchema, pagingKeys } from '../../http';
 import { staffCodeSchema } from '../staff';
 import { compileField } from '../validation';
 
@@ -54,5 +54,24 @@ export interface AdditionalInput {
 export const refundSchema = object({
   amount: Joi.number().positive().precision(2).max(999999).messages({ '*': orderMessages.refundInvalid }),
   // a current code of the staff member's authenticator: a refund above $500 asks for one
+  code: staffCodeSchema,
+});
+
+/** The dispute queue of the support console. */
+export const queueSchema = object({
+  status: Joi.string().valid('open', 'resolved').messages({ '*': messages.validationFailed }),
+  ...pagingKeys(),
+});
+
+export const supportMessageSchema = object({
+  disputeId: idSchema(staffMessages.disputeNotFound).required(),
+  text: Joi.string().trim().min(1).max(1000).required().messages({ '*': staffMessages.disputeMessageRequired }),
+  askFrom: Joi.string().valid('buyer', 'seller').messages({ '*': messages.validationFailed }),
+});
+
+export const decideSchema = object({
+  disputeId: idSchema(staffMessages.disputeNotFound).required(),
+  refund: Joi.number().min(0).precision(2).max(999999).required().messages({ '*': staffMessages.refundAmountInvalid }),
+  note: Joi.string().trim().min(1).max(1000).required().messages({ '*': staffMessages.disputeMessageRequired }),
   code: staffCodeSchema,
 });

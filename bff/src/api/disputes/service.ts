@@ -31,7 +31,7 @@ import type { AdditionalInput, StoreInput } from './schemas';
 const iso = (value: Date | number) => toDate(value).toISOString();
 
 /** An order's dispute with its timeline, as both sides (and support) see it. */
-async function disputeView(
+export async function disputeView(
   deps: Pick<ApiDeps, 'db' | 'storage'>,
   dispute: DisputeRow,
   order: OrderRow,
@@ -50,6 +50,7 @@ async function disputeView(
     status: dispute.status,
     refund: dispute.refund_cents === null ? null : Money.toWire(Money.fromCents(dispute.refund_cents)),
     created_at: iso(dispute.created_at),
+    info_requested_from: dispute.info_requested_from,
     timeline: parsed.map(({ entry, ids }) => ({
       id: entry.id,
       kind: entry.kind,
@@ -145,9 +146,11 @@ export async function addInfo(deps: ApiDeps, user: UserRow, input: AdditionalInp
       text: input.text,
       images,
     });
+    // the side support asked has answered: its order card stops asking
+    await disputesRepo.answered(trx, dispute.id, order.buyer_id === user.id ? 'buyer' : 'seller');
     await deps.events.emit(trx, 'dispute.updated', { disputeId: dispute.id, entryId });
   });
-  return disputeView(deps, dispute, order);
+  return disputeView(deps, (await disputesRepo.byId(deps.db, dispute.id))!, order);
 }
 
 export interface Outcome {
@@ -171,11 +174,11 @@ export async function resolve(
   deps: OrderDeps & Pick<ApiDeps, 'storage'>,
   orderId: number,
   outcome: Outcome,
-): Promise<DisputeView> {
+): Promise<{ view: DisputeView; decided: boolean }> {
   const order = await ordersRepo.byId(deps.db, orderId);
   const dispute = order && (await disputesRepo.ofOrder(deps.db, order.id));
   if (!order || !dispute) throw new HttpError(404, orderMessages.disputeNotFound);
-  if (dispute.status === 'resolved') return disputeView(deps, dispute, order);
+  if (dispute.status === 'resolved') return { view: await disputeView(deps, dispute, order), decided: false };
   if (
     !Number.isSafeInteger(outcome.refundCents) ||
     outcome.refundCents < 0 ||
@@ -184,9 +187,9 @@ export async function resolve(
     throw new HttpError(400, orderMessages.refundInvalid);
   }
   const full = outcome.refundCents === order.total_cents;
-  await withTransaction(deps.db, async (trx) => {
+  const decided = await withTransaction(deps.db, async (trx) => {
     const row = (await ordersRepo.lock(trx, order.id))!;
-    if (row.status !== OrderSwapStatus.Disputed) return;
+    if (row.status !== OrderSwapStatus.Disputed) return false;
     // a disputed order's escrow moves only by its resolution: what it holds now is what the refund may take
     const left = row.payment_intent_id ? await paymentEscrow(trx, row.payment_intent_id) : 0;
     if (outcome.refundCents > left) {
@@ -217,8 +220,9 @@ export async function resolve(
       reason: outcome.note,
       ip: outcome.ip,
     });
+    return true;
   });
-  return disputeView(deps, (await disputesRepo.ofOrder(deps.db, order.id))!, order);
+  return { view: await disputeView(deps, (await disputesRepo.ofOrder(deps.db, order.id))!, order), decided };
 }
 
 /**
@@ -265,10 +269,11 @@ export async function refundPath(
   if (refundCents <= 0) throw new HttpError(400, orderMessages.refundInvalid);
   const what = refundCents === order.total_cents ? 'in full' : `of $${Money.toWire(Money.fromCents(refundCents))}`;
   if (refundCents > LARGE_REFUND_CENTS) await confirmWithCode(deps, auth, input.code);
-  return resolve(deps, orderId, {
+  const { view } = await resolve(deps, orderId, {
     refundCents,
     staffId: auth.user.id,
     note: `Support refunded the buyer ${what}.`,
     ip,
   });
+  return view;
 }

@@ -279,17 +279,31 @@ const composers: { [E in EventName]?: Compose<E> } = {
     const entry = await trx('dispute_entries as e')
       .join('disputes as d', 'd.id', 'e.dispute_id')
       .where({ 'e.id': entryId, 'd.id': disputeId })
-      .first('e.kind', 'e.user_id', 'd.order_id');
+      .first('e.kind', 'e.user_id', 'd.order_id', 'd.info_requested_from', 'd.info_request_entry_id');
     const order = entry && (await ordersRepo.byId(trx, entry.order_id));
     if (!order) return [];
     const title = await titleOf(trx, order.listing_id);
     const { buyer, seller } = sides(order);
+    const toBoth = (title: string, text: string) =>
+      [buyer, seller].map((side) => ({ ...side, kind: 'dispute.updated' as const, title, text }));
     if (entry.kind === 'resolved') {
-      return [buyer, seller].map((side) => ({
+      return toBoth(
+        'Your dispute was resolved',
+        `Support decided the dispute about "${title}". See the outcome on the order.`,
+      );
+    }
+    if (entry.kind === 'support') {
+      return toBoth('Support wrote about a dispute', `Support added to the dispute about "${title}".`);
+    }
+    if (entry.kind === 'asked') {
+      const asked = entry.info_request_entry_id === entryId ? entry.info_requested_from : null;
+      const text = `Support asks for more information about "${title}". Answer on the order's dispute.`;
+      const whom = asked === 'buyer' ? [buyer] : asked === 'seller' ? [seller] : [buyer, seller];
+      return whom.map((side) => ({
         ...side,
         kind: 'dispute.updated' as const,
-        title: 'Your dispute was resolved',
-        text: `Support decided the dispute about "${title}". See the outcome on the order.`,
+        title: 'Support needs more information',
+        text,
       }));
     }
     const other = entry.user_id === order.buyer_id ? seller : buyer;

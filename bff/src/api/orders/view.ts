@@ -60,6 +60,8 @@ interface Related {
   rated: Set<number>;
   /** orders with a dispute */
   disputed: Set<number>;
+  /** orders whose dispute asks one side for more information: the side, and support's request (admin_message) */
+  asked: Map<number, { side: 'buyer' | 'seller'; message: { id: number; message: string } }>;
   /** orders with a tracking step kept */
   tracked: Set<number>;
 }
@@ -100,18 +102,38 @@ async function related(deps: Pick<ApiDeps, 'db' | 'storage'>, rows: OrderRow[], 
   const ids = rows.map((row) => row.id);
   const listingIds = rows.flatMap((row) => [row.listing_id, row.our_listing_id ?? row.listing_id]);
   const userIds = [...new Set(rows.flatMap((row) => [row.buyer_id, row.seller_id]))];
-  const [products, users, rated, disputed, tracked] = await Promise.all([
+  const [products, users, rated, disputes, tracked] = await Promise.all([
     listingCards(deps, listingIds),
     partiesOf(db, userIds),
     db('ratings').whereIn('order_id', ids).andWhere({ rater_id: viewerId }).pluck('order_id'),
-    db('disputes').whereIn('order_id', ids).pluck('order_id'),
+    db('disputes as d')
+      .leftJoin('dispute_entries as e', 'e.id', 'd.info_request_entry_id')
+      .whereIn('d.order_id', ids)
+      .select('d.order_id', 'd.info_requested_from', 'e.id as entry_id', 'e.text') as Promise<
+      {
+        order_id: number;
+        info_requested_from: 'buyer' | 'seller' | null;
+        entry_id: number | null;
+        text: string | null;
+      }[]
+    >,
     db('order_tracking').whereIn('order_id', ids).distinct('order_id').pluck('order_id'),
   ]);
+  const asked: Related['asked'] = new Map();
+  for (const d of disputes) {
+    if (d.info_requested_from && d.entry_id !== null) {
+      asked.set(Number(d.order_id), {
+        side: d.info_requested_from,
+        message: { id: d.entry_id, message: d.text ?? '' },
+      });
+    }
+  }
   return {
     products,
     users,
     rated: new Set(rated.map(Number)),
-    disputed: new Set(disputed.map(Number)),
+    disputed: new Set(disputes.map((d) => Number(d.order_id))),
+    asked,
     tracked: new Set(tracked.map(Number)),
   };
 }
@@ -141,6 +163,9 @@ export async function orderViews(
       payouts !== null &&
       payouts.action_required === ActionRequired.BankDetails;
     const product = found.products.get(row.listing_id)!;
+    // support's question to this side of the order's dispute, until it is answered (spec: action_required 1)
+    const asked = found.asked.get(row.id);
+    const askedHere = asked?.side === role ? asked.message : null;
     return {
       id: row.id,
       kind: row.kind,
@@ -159,8 +184,12 @@ export async function orderViews(
       user_rate_count: found.rated.has(row.id) ? 1 : 0,
       create_dispute: role === 'buyer' && disputable(row, now) && !found.disputed.has(row.id) ? 1 : 0,
       dispute_count: found.disputed.has(row.id) ? 1 : 0,
-      action_required: bankDetails ? ActionRequired.BankDetails : ActionRequired.None,
-      admin_message: null,
+      action_required: askedHere
+        ? ActionRequired.AdditionalInfo
+        : bankDetails
+          ? ActionRequired.BankDetails
+          : ActionRequired.None,
+      admin_message: askedHere,
       remediation_link: bankDetails ? payouts!.remediation_link : null,
       note: null,
       amounts: {
