@@ -19,6 +19,8 @@ export const safetyMessages = {
   deleteInFlight: 'You have swaps or orders in progress. Finish them before deleting your account.',
   canDelete: 'Your account can be deleted',
   accountDeleted: 'Your account has been deleted',
+  /** followed by the reason support gave */
+  accountSuspended: 'Your account is suspended by Swapstuff support.',
 } as const;
 
 /** How others see a deleted account wherever its past still shows (orders, reviews, questions). */

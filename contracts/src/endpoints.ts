@@ -42,7 +42,18 @@ import type { BlockedUser, BlockState, DeleteAccountBody, DeletionCheck, UserRep
 import type { SocialLoginBody, SocialProvider } from './social';
 import type { ChatPageBody, ChatPageContent, ChatSent, ChatsContent, MuteChatBody, SendChatBody } from './chat';
 import type { NotificationPage, NotificationSettings } from './notifications';
-import type { AuditPage, DisputeCase, DisputeQueue, StaffMember, StaffProfile, StaffRole, StaffSignIn } from './staff';
+import type {
+  AuditPage,
+  DisputeCase,
+  DisputeQueue,
+  ModerationAction,
+  ModerationKind,
+  ModerationQueue,
+  StaffMember,
+  StaffProfile,
+  StaffRole,
+  StaffSignIn,
+} from './staff';
 
 /**
  * Every api endpoint, once: method, path and aliases, what it takes, what it answers, and whether it needs
@@ -125,6 +136,7 @@ export interface Contents {
   AuditPage: AuditPage;
   DisputeQueue: DisputeQueue;
   DisputeCase: DisputeCase;
+  ModerationQueue: ModerationQueue;
 }
 export type ContentName = keyof Contents;
 
@@ -1479,6 +1491,45 @@ export const endpoints = {
     tag: 'Admin',
     summary:
       "Ends a dispute: `refund` dollars back to the buyer's card (0 to all of the order's total), the rest released to the seller, through the ledger; above $500 with a current authenticator `code`",
+  }),
+  staffReports: define<{ kind: ModerationKind } & Paging>()({
+    method: 'GET',
+    path: '/api/admin/reports',
+    auth: 'support',
+    input: 'query',
+    content: 'ModerationQueue',
+    tag: 'Admin',
+    summary:
+      'A moderation queue: reported listings, reviews or users with reports not handled yet, grouped by what was reported, the longest waiting first',
+  }),
+  staffModerate: define<{ kind: ModerationKind; targetId: Id; action: ModerationAction; reason: string }>()({
+    method: 'POST',
+    path: '/api/admin/reports/act',
+    auth: 'support',
+    input: 'body',
+    content: 'Empty',
+    tag: 'Admin',
+    summary:
+      'Hides a reported listing or review (a user: suspends them), restores it, or dismisses its reports; the reporters are told',
+  }),
+  staffSuspendUser: define<{ userId: Id; reason: string }>()({
+    method: 'POST',
+    path: '/api/admin/users/suspend',
+    auth: 'support',
+    input: 'body',
+    content: 'Empty',
+    tag: 'Admin',
+    summary:
+      'Suspends a member: signed out everywhere, their listings hidden, no sign-in (they are shown the reason) until restored',
+  }),
+  staffRestoreUser: define<{ userId: Id; reason: string }>()({
+    method: 'POST',
+    path: '/api/admin/users/restore',
+    auth: 'support',
+    input: 'body',
+    content: 'Empty',
+    tag: 'Admin',
+    summary: "Lifts a member's suspension",
   }),
   audit: define<AuditQuery & Paging>()({
     method: 'GET',

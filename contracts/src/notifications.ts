@@ -24,6 +24,8 @@ export const NotificationKinds = [
   'dispute.updated',
   'review.received',
   'chat.message',
+  /** support handled a report the user made: what came of it */
+  'report.handled',
 ] as const;
 export type NotificationKind = (typeof NotificationKinds)[number];
 

@@ -36,6 +36,13 @@ export const staffMessages = {
   disputeAlreadyResolved: 'This dispute has been resolved already.',
   disputeNotFound: 'No dispute has that id.',
   refundAmountInvalid: 'Enter a refund between $0.00 and the order’s total',
+  reasonRequired: 'Give a reason: the person it concerns is shown it',
+  hidden: 'Hidden. Its reporters are told.',
+  restored: 'Restored.',
+  dismissed: 'Reports dismissed. Their reporters are told.',
+  suspended: 'Suspended. They are signed out everywhere.',
+  unsuspended: 'The suspension is lifted.',
+  noSuchTarget: 'Nothing reported has that id.',
 } as const;
 
 /** Someone in an order, as staff see them. */
@@ -133,6 +140,35 @@ export interface AuditEvent {
 
 export interface AuditPage {
   events: AuditEvent[];
+  total: number;
+  pageNumber: number;
+  perPage: number;
+}
+
+/** What members report, as the moderation queues group it. */
+export const ModerationKinds = ['listing', 'review', 'user'] as const;
+export type ModerationKind = (typeof ModerationKinds)[number];
+/** `hide` a listing or review (for a user: suspend them), `restore` it, or `dismiss` the reports. */
+export const ModerationActions = ['hide', 'restore', 'dismiss'] as const;
+export type ModerationAction = (typeof ModerationActions)[number];
+
+/** One reported thing with its reports not yet handled, grouped: how many, and why. */
+export interface ModerationItem {
+  kind: ModerationKind;
+  target_id: number;
+  /** the listing's title, the review's text, the user's name */
+  title: string;
+  /** the listing's seller, the review's author, the user reported */
+  owner: StaffParty;
+  reports: number;
+  reasons: { reason: string; count: number }[];
+  first_reported_at: string;
+  /** hidden (or, for a user, suspended) already */
+  hidden: boolean;
+}
+
+export interface ModerationQueue {
+  items: ModerationItem[];
   total: number;
   pageNumber: number;
   perPage: number;

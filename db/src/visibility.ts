@@ -28,19 +28,26 @@ export function whereSellerVisibleBy(query: Knex.QueryBuilder, db: Knex, product
 }
 
 /**
- * Listed: shown in search, on home, in category counts and suggestions: Active, its seller visible.
+ * Listed: shown in search, on home, in category counts and suggestions: Active, not hidden by staff, its seller
+ * visible.
  * `products` and `users` are the aliases of the joined tables.
  */
 export function whereListed(query: Knex.QueryBuilder, products = 'p', users = 'u'): Knex.QueryBuilder {
-  return whereSellerVisible(query.where(`${products}.status`, LISTING_ACTIVE), users);
+  return whereSellerVisible(
+    query.where(`${products}.status`, LISTING_ACTIVE).whereNull(`${products}.hidden_at`),
+    users,
+  );
 }
 
 /**
  * Viewable: its page opens, and it may be liked, asked about or reported: any status but Deleted (a
- * listing In Trade or Swapped keeps its page), its seller visible.
+ * listing In Trade or Swapped keeps its page), not hidden by staff, its seller visible.
  */
 export function whereViewable(query: Knex.QueryBuilder, products = 'p', users = 'u'): Knex.QueryBuilder {
-  return whereSellerVisible(query.whereNot(`${products}.status`, LISTING_DELETED), users);
+  return whereSellerVisible(
+    query.whereNot(`${products}.status`, LISTING_DELETED).whereNull(`${products}.hidden_at`),
+    users,
+  );
 }
 
 /**

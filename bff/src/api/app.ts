@@ -34,6 +34,7 @@ import { searchRoutes } from './search';
 import { placesRoutes } from './places';
 import { staffChecks, staffRoutes } from './staff';
 import { auditRoutes } from './audit';
+import { moderationRoutes } from './moderation';
 import { keptForVisitors } from './kept-for-visitors';
 import { openApiRoutes } from './openapi';
 import { ApiRouter } from './router';
@@ -140,6 +141,7 @@ export function createApiApp(options: ApiOptions): Express {
     swapsRoutes,
     staffRoutes,
     auditRoutes,
+    moderationRoutes,
   ]) {
     feature(deps, api);
   }

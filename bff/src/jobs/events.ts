@@ -13,6 +13,13 @@ export interface DomainEvents {
   'user.blocked': { userId: number };
   'user.unblocked': { userId: number };
   'user.deleted': { userId: number };
+  /** staff handled reports (moderation): their reporters are told the outcome */
+  'reports.handled': {
+    kind: 'listing' | 'review' | 'user';
+    targetId: number;
+    outcome: 'hidden' | 'dismissed';
+    reporterIds: number[];
+  };
   'question.asked': { questionId: number; listingId: number };
   'question.answered': { questionId: number; listingId: number };
   /** an order's payment is held in escrow: its label is bought, its seller told */

@@ -27,6 +27,7 @@ import * as reconciliationWindows from './025_reconciliation_windows';
 import * as cardHoldRequests from './026_card_hold_requests';
 import * as staff from './027_staff';
 import * as disputeSupport from './028_dispute_support';
+import * as moderation from './029_moderation';
 
 interface Migration {
   name: string;
@@ -64,6 +65,7 @@ const migrations: Migration[] = [
   { name: '026_card_hold_requests', ...cardHoldRequests },
   { name: '027_staff', ...staff },
   { name: '028_dispute_support', ...disputeSupport },
+  { name: '029_moderation', ...moderation },
 ];
 
 /**

@@ -56,6 +56,8 @@ export const tokensRepo = {
       .where('auth_tokens.token_hash', tokenHash)
       .whereNull('auth_tokens.revoked_at')
       .whereNull('users.deleted_at')
+      // suspended: every session ends at once, even one its revocation raced
+      .whereNull('users.blocked_at')
       .where('auth_tokens.last_used_at', '>', new Date(now - TOKEN_IDLE_MS))
       .where((q) => q.whereNull('auth_tokens.expires_at').orWhere('auth_tokens.expires_at', '>', new Date(now)))
       .first<

@@ -1,5 +1,6 @@
 import {
   messages,
+  safetyMessages,
   type BusinessRegisterBody,
   type LoginContent,
   type RegisterBody,
@@ -47,6 +48,10 @@ function requireStrongPassword(password: string, identity: { email: string; user
 }
 
 export async function issueToken(deps: ApiDeps, user: UserRow, client: ClientInfo): Promise<LoginContent> {
+  // every way in (password, social, staff) ends here: a suspended member is told why, and gets no session
+  if (user.blocked_at) {
+    throw new HttpError(403, [safetyMessages.accountSuspended, user.suspension_reason].filter(Boolean).join(' '));
+  }
   const token = newSecret();
   await tokensRepo.insert(deps.db, {
     tokenHash: digest(token),

@@ -332,6 +332,26 @@ const composers: { [E in EventName]?: Compose<E> } = {
       },
     ];
   },
+  'reports.handled': async (trx, { kind, targetId, outcome, reporterIds }) => {
+    const what =
+      kind === 'listing'
+        ? `the listing "${await titleOf(trx, targetId)}"`
+        : kind === 'review'
+          ? 'a review'
+          : `the member ${await nameOf(trx, targetId)}`;
+    const done = kind === 'user' ? 'suspended their account' : 'removed it';
+    const text =
+      outcome === 'hidden'
+        ? `We looked at your report of ${what} and ${done}. Thank you for telling us.`
+        : `We looked at your report of ${what} and found nothing against our rules, so it stays.`;
+    return reporterIds.map((userId) => ({
+      userId,
+      kind: 'report.handled' as const,
+      title: 'Your report was reviewed',
+      text,
+      link: routes.notification,
+    }));
+  },
 };
 
 /**

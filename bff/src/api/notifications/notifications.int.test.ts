@@ -297,6 +297,21 @@ describe('every event users hear of', () => {
 
     // a message to someone with no connection open
     expect((await sendChat(cy, { userId: ann.id, text: 'Hello from Cy' })).status).toBe(201);
+    // C reports B; support finds nothing wrong, and C is told
+    const reason = await api.db('report_reasons').where({ kind: 'user' }).orderBy('sort_order').first('id');
+    expect(
+      (
+        await call(api.url, 'POST', '/api/user/report', {
+          token: cy.token,
+          body: { userId: bob.id, reasonId: reason.id },
+        })
+      ).status,
+    ).toBe(201);
+    const dismissed = await call(api.url, 'POST', '/api/admin/reports/act', {
+      token: support.token,
+      body: { kind: 'user', targetId: bob.id, action: 'dismiss', reason: 'Nothing against the rules' },
+    });
+    expect(dismissed.status).toBe(200);
     await runJobs(api);
 
     // every kind was told, each to whom it concerns
@@ -305,7 +320,7 @@ describe('every event users hear of', () => {
       .whereIn('user_id', [ann.id, bob.id, cy.id])
       .pluck('kind')) as string[];
     expect(new Set(written)).toEqual(new Set(NotificationKinds));
-    expect(await kindsOf(cy)).toEqual(['liked.price_dropped', 'liked.sold']);
+    expect(await kindsOf(cy)).toEqual(['liked.price_dropped', 'liked.sold', 'report.handled']);
     expect((await kindsOf(bob)).filter((k) => !k.startsWith('swap.') && !k.startsWith('order.'))).toEqual([
       'question.asked',
       'dispute.opened',

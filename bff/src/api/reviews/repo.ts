@@ -31,8 +31,14 @@ export const reviewsRepo = {
     offset: number,
     limit: number,
   ): Promise<{ rows: RatingRow[]; total: number }> {
-    const [{ n }] = await db('ratings').where({ ratee_id: rateeId }).count({ n: '*' });
-    const rows = await db('ratings').where({ ratee_id: rateeId }).orderBy('id', 'desc').offset(offset).limit(limit);
+    // a review staff hid (moderation) is shown to no one, and counts for nothing
+    const [{ n }] = await db('ratings').where({ ratee_id: rateeId }).whereNull('hidden_at').count({ n: '*' });
+    const rows = await db('ratings')
+      .where({ ratee_id: rateeId })
+      .whereNull('hidden_at')
+      .orderBy('id', 'desc')
+      .offset(offset)
+      .limit(limit);
     return { rows, total: Number(n) };
   },
 
@@ -40,6 +46,7 @@ export const reviewsRepo = {
   async reputation(db: Knex, rateeId: number): Promise<{ rater_role: string; n: number; sum: number }[]> {
     return db('ratings')
       .where({ ratee_id: rateeId })
+      .whereNull('hidden_at')
       .groupBy('rater_role')
       .select('rater_role')
       .count({ n: '*' })

@@ -160,7 +160,7 @@ function browse(
 ): Found {
   // the listed rule with the seller's check as NOT EXISTS, not a join (see whereSellerVisibleBy)
   const matches = whereNoBlockWith(
-    whereSellerVisibleBy(db('products as p').where('p.status', LISTING_ACTIVE), db),
+    whereSellerVisibleBy(db('products as p').where('p.status', LISTING_ACTIVE).whereNull('p.hidden_at'), db),
     db,
     filter.viewerId ?? null,
     'p.id',

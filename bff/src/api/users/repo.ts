@@ -22,6 +22,9 @@ export interface UserRow {
   zip: string | null;
   password_hash: string;
   password_changed_at: Date | number | null;
+  /** suspended by staff (moderation), with the reason they are shown at sign-in */
+  blocked_at: Date | number | null;
+  suspension_reason: string | null;
   deleted_at: Date | number | null;
   created_at: Date | number;
   updated_at: Date | number;
@@ -29,7 +32,15 @@ export interface UserRow {
 
 export type NewUser = Omit<
   UserRow,
-  'id' | 'created_at' | 'updated_at' | 'deleted_at' | 'password_changed_at' | 'avatar' | 'customer_id'
+  | 'id'
+  | 'created_at'
+  | 'updated_at'
+  | 'deleted_at'
+  | 'password_changed_at'
+  | 'avatar'
+  | 'customer_id'
+  | 'blocked_at'
+  | 'suspension_reason'
 >;
 
 /**
