@@ -44,6 +44,8 @@ import type { ChatPageBody, ChatPageContent, ChatSent, ChatsContent, MuteChatBod
 import type { NotificationPage, NotificationSettings } from './notifications';
 import type {
   AuditPage,
+  ConsoleHit,
+  MemberFile,
   DisputeCase,
   DisputeQueue,
   ModerationAction,
@@ -137,6 +139,8 @@ export interface Contents {
   DisputeQueue: DisputeQueue;
   DisputeCase: DisputeCase;
   ModerationQueue: ModerationQueue;
+  ConsoleSearch: { hits: ConsoleHit[] };
+  MemberFile: MemberFile;
 }
 export type ContentName = keyof Contents;
 
@@ -1530,6 +1534,34 @@ export const endpoints = {
     content: 'Empty',
     tag: 'Admin',
     summary: "Lifts a member's suspension",
+  }),
+  staffSearch: define<{ q: string }>()({
+    method: 'GET',
+    path: '/api/admin/search',
+    auth: 'support',
+    input: 'query',
+    content: 'ConsoleSearch',
+    tag: 'Admin',
+    summary: "The console's search: a member by e-mail, username or id; an order, offer, dispute or listing by id",
+  }),
+  staffMember: define<{ id: Id }>()({
+    method: 'GET',
+    path: '/api/admin/users/:id',
+    auth: 'support',
+    input: 'path',
+    content: 'MemberFile',
+    tag: 'Admin',
+    summary:
+      "A member's page: profile, last 20 sign-ins with their addresses, listings, orders, offers, disputes, reviews given and received, reports about them, blocks, feedback",
+  }),
+  staffSendReset: define<{ userId: Id }>()({
+    method: 'POST',
+    path: '/api/admin/users/password-reset',
+    auth: 'support',
+    input: 'body',
+    content: 'Empty',
+    tag: 'Admin',
+    summary: 'Sends a member the e-mail with a link to choose a new password',
   }),
   audit: define<AuditQuery & Paging>()({
     method: 'GET',

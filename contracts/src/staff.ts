@@ -43,6 +43,8 @@ export const staffMessages = {
   suspended: 'Suspended. They are signed out everywhere.',
   unsuspended: 'The suspension is lifted.',
   noSuchTarget: 'Nothing reported has that id.',
+  searchRequired: 'Type an e-mail, a username or an id',
+  resetSent: 'A link to choose a new password was sent to their e-mail address.',
 } as const;
 
 /** Someone in an order, as staff see them. */
@@ -172,4 +174,38 @@ export interface ModerationQueue {
   total: number;
   pageNumber: number;
   perPage: number;
+}
+
+/** What the console's one search box finds: members by e-mail, username or id; an order, offer, dispute or listing by id. */
+export interface ConsoleHit {
+  kind: 'user' | 'order' | 'offer' | 'dispute' | 'listing';
+  id: number;
+  title: string;
+  detail: string;
+}
+
+/** Everything support looks at on a member's page. */
+export interface MemberFile {
+  user: {
+    id: number;
+    email: string;
+    username: string;
+    name: string;
+    is_business: boolean;
+    role: string;
+    created_at: string;
+    deleted: boolean;
+    suspended: { at: string; reason: string | null } | null;
+  };
+  /** the last 20, newest first */
+  sign_ins: { at: string; ip: string; kind: string }[];
+  listings: { id: number; title: string; status: number; hidden: boolean; price: string }[];
+  orders: { id: number; role: 'buyer' | 'seller'; status: string; total: string; created_at: string }[];
+  offers: { id: number; role: 'sender' | 'receiver'; status: number; created_at: string }[];
+  disputes: { id: number; order_id: number; status: 'open' | 'resolved'; created_at: string }[];
+  reviews_given: { id: number; stars: number; comments: string; hidden: boolean; created_at: string }[];
+  reviews_received: { id: number; stars: number; comments: string; hidden: boolean; created_at: string }[];
+  reports_about: { reason: string; text: string | null; outcome: string | null; created_at: string }[];
+  blocks: { blocked_by: number; blocking: number };
+  feedback: { id: number; rating: number; message: string | null; created_at: string }[];
 }

@@ -35,6 +35,7 @@ import { placesRoutes } from './places';
 import { staffChecks, staffRoutes } from './staff';
 import { auditRoutes } from './audit';
 import { moderationRoutes } from './moderation';
+import { consoleRoutes } from './console';
 import { keptForVisitors } from './kept-for-visitors';
 import { openApiRoutes } from './openapi';
 import { ApiRouter } from './router';
@@ -142,6 +143,7 @@ export function createApiApp(options: ApiOptions): Express {
     staffRoutes,
     auditRoutes,
     moderationRoutes,
+    consoleRoutes,
   ]) {
     feature(deps, api);
   }

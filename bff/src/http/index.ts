@@ -4,7 +4,7 @@ export { acceptedEncodings, type Encoding } from './encodings';
 export { COMPRESS_ABOVE_BYTES, okShared, sharedAnswer, sharedRepresentation, type EtagOf } from './shared-answer';
 export { idParam, idSchema, MAX_ID } from './ids';
 export { countedPage, pagingKeys, PER_PAGE_DEFAULT, PER_PAGE_MAX, type Paging } from './paging';
-export { whereContains } from './like';
+export { whereAnyStartsWith, whereContains } from './like';
 export { parseJsonObject } from './json';
 export { escapeHtml } from './html';
 export { clearLimit, consume, refund, type Limit } from './rate-limit';

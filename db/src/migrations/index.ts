@@ -28,6 +28,7 @@ import * as cardHoldRequests from './026_card_hold_requests';
 import * as staff from './027_staff';
 import * as disputeSupport from './028_dispute_support';
 import * as moderation from './029_moderation';
+import * as signIns from './030_sign_ins';
 
 interface Migration {
   name: string;
@@ -66,6 +67,7 @@ const migrations: Migration[] = [
   { name: '027_staff', ...staff },
   { name: '028_dispute_support', ...disputeSupport },
   { name: '029_moderation', ...moderation },
+  { name: '030_sign_ins', ...signIns },
 ];
 
 /**

@@ -20,6 +20,7 @@ export {
   individualUser,
   issueToken,
   registerPushToken,
+  requestPasswordReset,
   roleOf,
 } from './service';
 export { hashPassword } from './passwords';

@@ -59,6 +59,8 @@ export async function issueToken(deps: ApiDeps, user: UserRow, client: ClientInf
     kind: client.kind,
     pushToken: client.pushToken,
   });
+  // for support's page of the member: when, how and from where they signed in
+  await deps.db('sign_ins').insert({ user_id: user.id, kind: client.kind, ip: client.ip, created_at: new Date() });
   return { token, user: toUser(user, await roleOf(deps.db, user.id)) };
 }
 
