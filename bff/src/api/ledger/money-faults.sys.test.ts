@@ -47,8 +47,8 @@ import { wholeCents } from './repo';
  * The release after inspection calls no provider: its fault comes as the first order of the few completes, with
  * the releases of the others in flight.
  *
- * CI runs each step under one fault, the three faults taken in turn (7 tests); MONEY_FAULTS=all runs each step
- * under each fault (21).
+ * CI runs each step under one fault, the three faults taken in turn (8 tests); MONEY_FAULTS=all runs each step
+ * under each fault (24).
  */
 const USERS = 3;
 const STATEMENT_TIMEOUT_MS = 2000;
@@ -515,6 +515,70 @@ const STEPS: MoneyStep[] = [
         );
         expect(await payoutsOf(seller, 'payout_settle')).toHaveLength(1);
         expect(await available(seller)).toBe(0);
+      }
+      await expectMoneyWhole();
+    },
+  },
+  {
+    name: 'dispute resolution in the console',
+    async run(fault) {
+      const seller = await someone('resolution_seller', AUSTIN);
+      const disputes = await eachUser(async () => {
+        const buyer = await someone('resolution_buyer');
+        const order = await deliveredOrder(seller, buyer);
+        const opened = await call<{ dispute: { id: number } }>(api.url, 'POST', '/api/dispute/store', {
+          token: buyer.token,
+          body: { orderId: order.id, disputeType: 'Item damaged', disputeReason: 'Scratched' },
+        });
+        expect(opened.status).toBe(201);
+        return { order, disputeId: opened.body.Content.dispute.id };
+      });
+      const decideAll = () =>
+        disputes.map((d) =>
+          call(api.url, 'POST', '/api/admin/disputes/resolve', {
+            token: support.token,
+            body: { disputeId: d.disputeId, refund: 10, note: 'Ten dollars back for the scratch' },
+          }),
+        );
+      // the decisions in flight as the fault comes: each is kept whole, or not at all
+      const answers = await faultInTheMiddle(fault, 'none', decideAll);
+      expect(answers.filter((a) => ![200, 503, 'lost'].includes(a))).toEqual([]);
+      const resolvedEntries = (id: number) => db('dispute_entries').where({ dispute_id: id, kind: 'resolved' });
+      const audits = (orderId: number) =>
+        db('audit_events').where({ kind: 'dispute.resolve', target_id: String(orderId) });
+      for (const { order, disputeId } of disputes) {
+        const decided = (await db('disputes').where({ id: disputeId }).first('status')).status === 'resolved';
+        const state = [
+          (await resolvedEntries(disputeId)).length,
+          (await audits(order.id)).length,
+          (await db('orders').where({ id: order.id }).first('status')).status,
+        ];
+        expect({ disputeId, state }).toEqual({
+          disputeId,
+          state: decided ? [1, 1, OrderSwapStatus.Completed] : [0, 0, OrderSwapStatus.Disputed],
+        });
+      }
+      // what the fault left undecided is decided now; what was decided is not decided twice
+      const again = await Promise.all(decideAll());
+      expect(again.filter((a) => a.status !== 200 && a.status !== 409)).toEqual([]);
+      await timePasses();
+      for (const { order, disputeId } of disputes) {
+        await until(
+          `the refund of order ${order.id} settled`,
+          async () => (await ledgerRows(order.pi, 'refund_settle')).length,
+          (n) => n > 0,
+          SETTLES_WITHIN_MS,
+        );
+        expect(await refundedAt(api, order.pi)).toBe(1000);
+        // the rest of the escrow goes to the seller after the refund, by the same event's handler
+        await until(
+          `the rest of order ${order.id} released`,
+          () => paymentEscrow(db, order.pi),
+          (left) => left === 0,
+          SETTLES_WITHIN_MS,
+        );
+        expect((await resolvedEntries(disputeId)).length).toBe(1);
+        expect((await audits(order.id)).length).toBe(1);
       }
       await expectMoneyWhole();
     },
