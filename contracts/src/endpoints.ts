@@ -45,6 +45,7 @@ import type { NotificationPage, NotificationSettings } from './notifications';
 import type {
   AuditPage,
   ConsoleHit,
+  FeedbackInbox,
   MemberFile,
   DisputeCase,
   DisputeQueue,
@@ -141,6 +142,7 @@ export interface Contents {
   ModerationQueue: ModerationQueue;
   ConsoleSearch: { hits: ConsoleHit[] };
   MemberFile: MemberFile;
+  FeedbackInbox: FeedbackInbox;
 }
 export type ContentName = keyof Contents;
 
@@ -1562,6 +1564,15 @@ export const endpoints = {
     content: 'Empty',
     tag: 'Admin',
     summary: 'Sends a member the e-mail with a link to choose a new password',
+  }),
+  staffFeedback: define<Paging>()({
+    method: 'GET',
+    path: '/api/admin/feedback',
+    auth: 'support',
+    input: 'query',
+    content: 'FeedbackInbox',
+    tag: 'Admin',
+    summary: "Everyone's feedback, the newest first, with who sent it: rating, reason, text and photos",
   }),
   audit: define<AuditQuery & Paging>()({
     method: 'GET',

@@ -1,4 +1,5 @@
 import type { DisputeView, Order } from './orders';
+import type { FeedbackItem } from './feedback';
 import type { User } from './types';
 
 /**
@@ -25,6 +26,7 @@ export const staffMessages = {
   adminOnly: 'Only an admin can do this.',
   roleGranted: 'Role granted.',
   roleRevoked: 'Role removed.',
+  factorReset: 'Their authenticator is reset: they set up a new one at their next sign-in.',
   noSuchUser: 'No account uses that e-mail address.',
   lastAdmin: 'Swapstuff needs an admin: make someone else admin first.',
   recoveryCodesRenewed: 'New recovery codes made. The old ones no longer work.',
@@ -208,4 +210,12 @@ export interface MemberFile {
   reports_about: { reason: string; text: string | null; outcome: string | null; created_at: string }[];
   blocks: { blocked_by: number; blocking: number };
   feedback: { id: number; rating: number; message: string | null; created_at: string }[];
+}
+
+/** Support's inbox of everyone's feedback, the newest first. */
+export interface FeedbackInbox {
+  feedback: (FeedbackItem & { user: StaffParty })[];
+  total: number;
+  pageNumber: number;
+  perPage: number;
 }

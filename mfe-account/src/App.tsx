@@ -10,9 +10,13 @@ import { BlockedUsersPage } from './blocked-users/BlockedUsersPage';
 import { ChatPage } from './chat/ChatPage';
 import { NotificationPage } from './notification/NotificationPage';
 import { NotificationSettingsPage } from './notification/NotificationSettingsPage';
+import { SupportPage } from './support';
 import pages from './pages.json';
 
-/** mfe_account's pages, every one of which needs login, at the paths pages.json declares. */
+/**
+ * mfe_account's pages at the paths pages.json declares: the member's, which need login, and the support
+ * console's, which ask for a staff sign-in of their own (SupportConsole) instead.
+ */
 export default function AccountApp() {
   return (
     <DeclaredRoutes
@@ -29,6 +33,9 @@ export default function AccountApp() {
         chat: <ChatPage />,
         notification: <NotificationPage />,
         notificationSettings: <NotificationSettingsPage />,
+        support: <SupportPage page="home" />,
+        supportStaff: <SupportPage page="staff" />,
+        supportAudit: <SupportPage page="audit" />,
       }}
     />
   );

@@ -45,6 +45,14 @@ describe('the route table the shell derives from the remotes’ declarations', (
     expect(table.ownerOf(path)).toEqual({ remote, needsLogin });
   });
 
+  // ours (issue 34): a visitor there is shown the staff sign-in by the console, not sent to the members' /login
+  it.each(['/support', '/support/staff', '/support/audit'])(
+    '%s, the support console, is mfe_account’s and needs no login',
+    (path) => {
+      expect(table.ownerOf(path)).toEqual({ remote: 'mfe_account', needsLogin: false });
+    },
+  );
+
   it('knows paths with a trailing slash or another case as react-router does', () => {
     expect(table.ownerOf('/my-orders/')).toEqual({ remote: 'mfe_orders', needsLogin: true });
     expect(table.ownerOf('/Item-Detail/12')).toEqual({ remote: 'mfe_catalog', needsLogin: false });

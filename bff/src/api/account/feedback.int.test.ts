@@ -3,6 +3,7 @@ import {
   feedbackMessages,
   feedbackRules,
   messages,
+  type FeedbackInbox,
   type FeedbackItem,
   type FeedbackPage,
   type ReportReason,
@@ -10,6 +11,7 @@ import {
 import { call, startTestApi, type TestApi } from '../../../test/harness';
 import { postForm, registerUser, type Upload } from '../../../test/listings';
 import { gif, jpegWithGps, png } from '../../../test/media';
+import { staffMember } from '../../../test/staff';
 
 /**
  * Feedback (issue 15, spec section 5): rating required (Please rate your experience.), a reason required, a
@@ -111,4 +113,19 @@ it('refuses a fourth photo, one over 5 MB, one that is not a photo, and a visito
     expect([res.status, res.body.Description]).toEqual([status, description]);
   }
   expect((await api.db('feedback').count({ n: '*' }).first())!.n).toBe(before);
+});
+
+it('reaches support’s inbox with who sent it, the newest first; a member is not shown the inbox', async () => {
+  const sent = await send({ rating: '2', reasonId: String(reasons[0].id), message: 'The search forgets my filters' });
+  expect(sent.status).toBe(201);
+  const agent = await staffMember(api, 'fay_feedback_support', 'support');
+  const inbox = await call<FeedbackInbox>(api.url, 'GET', '/api/admin/feedback?perPage=5', { token: agent.token });
+  expect(inbox.status).toBe(200);
+  expect(inbox.body.Content.feedback[0]).toMatchObject({
+    rating: 2,
+    message: 'The search forgets my filters',
+    reason: { id: reasons[0].id },
+    user: { email: 'ada_feedback@example.com' },
+  });
+  expect((await call(api.url, 'GET', '/api/admin/feedback', { token: ada })).status).toBe(404);
 });

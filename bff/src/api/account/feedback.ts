@@ -3,6 +3,7 @@ import {
   feedbackRules,
   messages,
   type FeedbackBody,
+  type FeedbackInbox,
   type FeedbackItem,
   type FeedbackPage,
 } from '@swapstuff/contracts';
@@ -11,6 +12,7 @@ import type { ApiDeps } from '../deps';
 import { countedPage, fieldError, type Paging } from '../../http';
 import { filesNamed, storeImage, type StoredPhoto } from '../media';
 import { reportsRepo } from '../reports';
+import { fullNameOf } from '../users';
 import { compileForm, parse } from '../validation';
 
 export const feedbackSchema = compileForm(feedbackRules);
@@ -105,4 +107,53 @@ export async function myFeedback(deps: ApiDeps, userId: number, q: Paging): Prom
     q,
   );
   return { feedback: await feedbackViews(deps, rows), total, pageNumber: q.pageNumber, perPage: q.perPage };
+}
+
+/**
+ * GET /api/admin/feedback: everyone's feedback for support, the newest first, each with who sent it (the rating,
+ * the reason, the text and the photos as their sender sees them).
+ */
+export async function feedbackInbox(deps: ApiDeps, q: Paging): Promise<FeedbackInbox> {
+  const { rows, total } = await countedPage<FeedbackRow & StaffPartyRow>(
+    deps
+      .db('feedback as f')
+      .join('report_reasons as r', 'r.id', 'f.reason_id')
+      .join('users as u', 'u.id', 'f.user_id')
+      .select(
+        'f.id',
+        'f.rating',
+        'f.reason_id',
+        'r.name as reason_name',
+        'f.message',
+        'f.created_at',
+        'u.id as user_id',
+        'u.email',
+        'u.first_name',
+        'u.last_name',
+        'u.businessName',
+      ),
+    [
+      { column: 'f.created_at', order: 'desc' },
+      { column: 'f.id', order: 'desc' },
+    ],
+    q,
+  );
+  const views = await feedbackViews(deps, rows);
+  return {
+    feedback: views.map((view, i) => {
+      const u = rows[i];
+      return { ...view, user: { id: u.user_id, name: fullNameOf(u), email: u.email } };
+    }),
+    total,
+    pageNumber: q.pageNumber,
+    perPage: q.perPage,
+  };
+}
+
+interface StaffPartyRow {
+  user_id: number;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  businessName: string | null;
 }

@@ -15,7 +15,7 @@ import { AVATAR_FORM, countImageUpload, FEEDBACK_FORM, multipartUpload, uploaded
 import type { ApiRouter } from '../router';
 import { toUser } from '../users';
 import { checkDeletion, deleteAccount, deleteAccountSchema, deletionCheckSchema } from './delete';
-import { myFeedback, sendFeedback } from './feedback';
+import { feedbackInbox, myFeedback, sendFeedback } from './feedback';
 import { editProfile, profileStats, publicProfile } from './profile';
 import { accountRepo } from './repo';
 
@@ -67,6 +67,14 @@ export function accountRoutes(deps: ApiDeps, api: ApiRouter): void {
     { schema: Joi.object(pagingKeys()) },
     async ({ input, res }) => {
       ok(res, await myFeedback(deps, authOf(res).user.id, input));
+    },
+  );
+  // support's inbox of everyone's (the spec's admin group feedback)
+  api.handle<{ pageNumber: number; perPage: number }>(
+    endpoints.staffFeedback,
+    { schema: Joi.object(pagingKeys()) },
+    async ({ input, res }) => {
+      ok(res, await feedbackInbox(deps, input));
     },
   );
 

@@ -4,6 +4,7 @@ import type { ApiDeps } from '../deps';
 import { auditRepo } from '../audit';
 import { requestPasswordReset, roleOf } from '../auth';
 import type { Actor } from '../staff';
+import { fullNameOf } from '../users';
 import { HttpError, MAX_ID, whereAnyStartsWith } from '../../http';
 
 /**
@@ -25,8 +26,6 @@ type UserRow = {
   last_name: string | null;
   businessName: string | null;
 };
-const nameOf = (u: Pick<UserRow, 'first_name' | 'last_name' | 'businessName'>) =>
-  u.businessName || [u.first_name, u.last_name].filter(Boolean).join(' ');
 
 /**
  * A member by e-mail (as typed, or its start), username or id; and, for digits, the order, offer, dispute and
@@ -47,7 +46,7 @@ export async function search(db: Knex, q: string): Promise<ConsoleHit[]> {
   const hits: ConsoleHit[] = users.map((u) => ({
     kind: 'user',
     id: u.id,
-    title: nameOf(u) || u.username,
+    title: fullNameOf(u) || u.username,
     detail: `${u.email} · @${u.username}`,
   }));
   if (id === null) return hits;
@@ -117,7 +116,7 @@ export async function memberFile(db: Knex, userId: number): Promise<MemberFile> 
       id: user.id,
       email: user.email,
       username: user.username,
-      name: nameOf(user),
+      name: fullNameOf(user),
       is_business: Boolean(user.is_business),
       role,
       created_at: iso(user.created_at),

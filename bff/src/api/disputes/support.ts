@@ -12,6 +12,7 @@ import { auditRepo } from '../audit';
 import { paymentEscrow } from '../ledger';
 import { ordersRepo } from '../orders';
 import { confirmWithCode, type Actor } from '../staff';
+import { fullNameOf } from '../users';
 import { countedPage, fieldError, HttpError, type Paging } from '../../http';
 import { disputesRepo, type DisputeRow } from './repo';
 import { disputeView, LARGE_REFUND_CENTS, resolve } from './service';
@@ -36,12 +37,7 @@ async function staffParties(db: Knex, ids: number[]): Promise<Map<number, StaffP
   const rows: PartyRow[] = await db('users')
     .whereIn('id', [...new Set(ids)])
     .select('id', 'first_name', 'last_name', 'businessName', 'email');
-  return new Map(
-    rows.map((u) => [
-      u.id,
-      { id: u.id, name: u.businessName || [u.first_name, u.last_name].filter(Boolean).join(' '), email: u.email },
-    ]),
-  );
+  return new Map(rows.map((u) => [u.id, { id: u.id, name: fullNameOf(u), email: u.email }]));
 }
 
 interface QueueRow {

@@ -11,6 +11,7 @@ import type { ApiDeps } from '../deps';
 import { auditRepo } from '../audit';
 import { endEverySession } from '../auth';
 import type { Actor } from '../staff';
+import { fullNameOf } from '../users';
 import { HttpError, type Paging } from '../../http';
 import { moderationRepo } from './repo';
 
@@ -27,9 +28,6 @@ interface TargetRow {
   owner: StaffParty;
 }
 
-const nameOf = (u: { first_name: string | null; last_name: string | null; businessName: string | null }) =>
-  u.businessName || [u.first_name, u.last_name].filter(Boolean).join(' ');
-
 const OWNER_COLUMNS = ['u.id as owner_id', 'u.first_name', 'u.last_name', 'u.businessName', 'u.email'];
 type OwnerRow = {
   owner_id: number;
@@ -38,7 +36,7 @@ type OwnerRow = {
   businessName: string | null;
   email: string;
 };
-const ownerOf = (row: OwnerRow): StaffParty => ({ id: row.owner_id, name: nameOf(row), email: row.email });
+const ownerOf = (row: OwnerRow): StaffParty => ({ id: row.owner_id, name: fullNameOf(row), email: row.email });
 
 /** What each kind's queue shows of its targets: the listing and its seller, the review and its author, the user. */
 async function targetsOf(db: Knex, kind: ModerationKind, ids: number[]): Promise<Map<number, TargetRow>> {
@@ -63,7 +61,7 @@ async function targetsOf(db: Knex, kind: ModerationKind, ids: number[]): Promise
       row.id,
       {
         id: row.id,
-        title: kind === 'user' ? nameOf(row) : row.title,
+        title: kind === 'user' ? fullNameOf(row) : row.title,
         hidden: row.hidden_at !== null,
         owner: ownerOf(row),
       },

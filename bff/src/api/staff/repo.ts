@@ -39,6 +39,7 @@ export const staffRepo = {
       email: string;
       first_name: string | null;
       last_name: string | null;
+      businessName: string | null;
       granted_at: Date | number;
       enrolled_at: Date | number | null;
     }[]
@@ -54,6 +55,7 @@ export const staffRepo = {
         'users.email',
         'users.first_name',
         'users.last_name',
+        'users.businessName',
         'staff_roles.granted_at',
         'staff_factors.enrolled_at',
       );

@@ -75,7 +75,7 @@ export function staffRoutes(deps: ApiDeps, api: ApiRouter): void {
     { schema: staffTargetSchema },
     async ({ input, req, res }) => {
       await staff.resetFactor(deps, actor(req, res), input);
-      ok(res, null);
+      ok(res, null, staffMessages.factorReset);
     },
   );
 }

@@ -14,7 +14,7 @@ import {
   type AuthContext,
 } from '../auth';
 import { clearLimit, consume, fieldError, HttpError } from '../../http';
-import { toUser, usersRepo } from '../users';
+import { fullNameOf, toUser, usersRepo } from '../users';
 import { factorsRepo, recoveryCodesRepo, staffRepo } from './repo';
 import { acceptedStep, newEnrolment, openSecret, sealSecret } from './totp';
 
@@ -258,7 +258,7 @@ export async function resetFactor(
       kind: 'staff.factor-reset',
       targetType: 'user',
       targetId: input.userId,
-      reason: input.reason ?? null,
+      reason: input.reason || null,
       ip,
     });
   });
@@ -269,7 +269,7 @@ export async function staffList(deps: ApiDeps) {
   return rows.map((row) => ({
     user_id: row.user_id,
     email: row.email,
-    name: [row.first_name, row.last_name].filter(Boolean).join(' '),
+    name: fullNameOf(row),
     role: row.role,
     granted_at: new Date(row.granted_at).toISOString(),
     enrolled: row.enrolled_at !== null,

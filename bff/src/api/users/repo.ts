@@ -43,6 +43,10 @@ export type NewUser = Omit<
   | 'suspension_reason'
 >;
 
+/** A member's whole name as staff see it (the business's name for a business), not the public "Ada L.". */
+export const fullNameOf = (u: Pick<UserRow, 'first_name' | 'last_name' | 'businessName'>): string =>
+  u.businessName || [u.first_name, u.last_name].filter(Boolean).join(' ');
+
 /**
  * The profile clients see: never the password hash or bookkeeping columns. The role is a staff member's (the
  * staff feature's table), 'user' for everyone else.
