@@ -123,21 +123,24 @@ describe('the api while its database is unavailable (findings 2, 11 and 12)', ()
     }
   });
 
-  it('a database that accepts and never answers: /readyz says 503 within a second, calls 503 instead of hanging', async () => {
+  it('a database that accepts and never answers: /readyz and calls say 503 within their limits instead of hanging', async () => {
     // a server that takes the connection and then says nothing, as a paused database does
     const silent = net.createServer(() => undefined);
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const api = await apiOn(`mysql://root@127.0.0.1:${(silent.address() as AddressInfo).port}/swapstuff`);
     try {
+      // answered within the limits set here (connect 500 ms, acquire 800 ms, readiness 1 s), not after the driver's own
+      // (10 s to connect) or never: the bound is far from both, so that one busy core (1.8 s seen) is no failure
+      const ANSWERS_WITHIN_MS = 5_000;
       const ready = await timed(() => call(api.url, 'GET', '/readyz'));
       expect(ready.value.status).toBe(503);
-      expect(ready.ms).toBeLessThan(1500);
+      expect(ready.ms).toBeLessThan(ANSWERS_WITHIN_MS);
       const home = await timed(() => call(api.url, 'GET', '/api/home'));
       expect(home.value.status).toBe(503);
-      expect(home.ms).toBeLessThan(3000);
+      expect(home.ms).toBeLessThan(ANSWERS_WITHIN_MS);
     } finally {
       await api.close();
       silent.close();
     }
-  });
+  }, 20_000);
 });
